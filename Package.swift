@@ -1,0 +1,79 @@
+// swift-tools-version: 6.2
+//
+// The manifest is part of the lesson: the target graph below is what keeps
+// business code from ever reaching for a scope or an injector.
+//
+//   Features  ←  AppScope  ←  Injectors  ←  people (main)
+//
+// `Features` depends on nothing, so `import AppScope` in a controller is a
+// compile error. `AppScope` knows Features' types but no injector. Only the
+// injectors see everything, and only `main` sees the injectors.
+
+import PackageDescription
+
+/// Settings every target shares: `any` spelled out on every protocol-typed
+/// dependency, so a reader sees which collaborators are existentials.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "swift-diy-di",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "people", targets: ["people"])
+    ],
+    dependencies: [],
+    targets: [
+        .target(
+            name: "Features",
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "AppScope",
+            dependencies: ["Features"],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "Injectors",
+            dependencies: ["AppScope", "Features"],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "people",
+            dependencies: ["Injectors", "AppScope"],
+            swiftSettings: strictness
+        ),
+
+        // Fakes shared by the test targets: recording views, a scripted
+        // console, store doubles that fail loudly on unexpected calls.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Features"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "FeaturesTests",
+            dependencies: ["Features", "TestSupport"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "AppScopeTests",
+            dependencies: ["AppScope", "Features", "TestSupport"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "InjectorsTests",
+            dependencies: ["Injectors", "AppScope", "Features", "TestSupport"],
+            swiftSettings: strictness
+        ),
+        // Runs the built `people` binary as a user would.
+        .testTarget(
+            name: "PeopleEndToEndTests",
+            dependencies: ["people"],
+            swiftSettings: strictness
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+import Synchronization
+
+/// One lazily made value with the lifetime of the scope that holds it.
+///
+/// This is how a scope keeps a singleton without a global: the scope owns a
+/// cache per singleton, and the injector method for that singleton asks the
+/// cache for it, passing the code that makes it:
+///
+/// ```swift
+/// static func injectPersonStore(_ scope: AppScope) throws -> any PersonStore {
+///     try scope.personStore.value { try makeStore(scope) }
+/// }
+/// ```
+///
+/// Two promises make it safe to share:
+/// - the value is made at most once, even when many threads ask at the same
+///   time: the first caller makes it while the others wait for it;
+/// - a failure is never kept: if making the value throws, the error goes to
+///   that caller and the next caller tries again.
+///
+/// Asking a cache for its own value while making it is a dependency cycle,
+/// and deadlocks; the object graph must not have one.
+public final class ScopeCache<Value: Sendable>: Sendable {
+    private let slot: Mutex<Value?>
+
+    /// An empty cache: the value is made on first use.
+    public init() {
+        slot = Mutex(nil)
+    }
+
+    /// A cache that already holds `value`, so it is never made.
+    ///
+    /// This is how a test puts a fake into a scope: the injectors then find
+    /// the fake where they would have made the real thing.
+    public init(holding value: Value) {
+        slot = Mutex(value)
+    }
+
+    /// The cached value, made by `make` if there is none yet.
+    ///
+    /// - Throws: whatever `make` throws; nothing is cached then.
+    public func value<Failure: Error>(
+        orMake make: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        try slot.withLock { (cached: inout Value?) throws(Failure) -> Value in
+            if let cached { return cached }
+            let made = try make()
+            cached = made
+            return made
+        }
+    }
+
+    /// Whether the value has been made (or was handed in).
+    public var isFilled: Bool {
+        slot.withLock { $0 != nil }
+    }
+}

@@ -1,0 +1,32 @@
+/// The interactive app: the list screen on a navigation stack, driven by input.
+///
+/// The root screen comes from a provider, so building it — which opens the
+/// store — happens inside `run`, where a failure can be reported as one line
+/// instead of escaping to `main`.
+@MainActor
+public final class InteractiveSession: Application {
+    private let navigator: TerminalNavigator
+    private let rootProvider: @MainActor () throws -> any Screen
+    private let console: any Console
+
+    /// A session that will show the screen `rootProvider` makes.
+    public init(
+        navigator: TerminalNavigator,
+        rootProvider: @escaping @MainActor () throws -> any Screen,
+        console: any Console
+    ) {
+        self.navigator = navigator
+        self.rootProvider = rootProvider
+        self.console = console
+    }
+
+    public func run() -> ExitStatus {
+        do {
+            navigator.run(root: try rootProvider())
+            return .success
+        } catch {
+            console.writeErrorLine("people: \(error)")
+            return .failure
+        }
+    }
+}

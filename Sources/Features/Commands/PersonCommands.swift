@@ -1,0 +1,109 @@
+import Foundation
+
+/// Carries out one `people` command for a script, then exits.
+///
+/// The store comes through a provider and is opened only by the commands that
+/// need it, so `people --help` works even when the store cannot be opened.
+@MainActor
+public final class PersonCommands: Application {
+    private let command: Command
+    private let storeProvider: () throws -> any PersonStore
+    private let pageSize: Int
+    private let console: any Console
+
+    /// Stores what to do and what to do it with; does nothing yet.
+    ///
+    /// - Parameters:
+    ///   - storeProvider: opens the store, once, when a command needs it.
+    ///   - pageSize: rows per page for `list`.
+    public init(
+        command: Command,
+        storeProvider: @escaping () throws -> any PersonStore,
+        pageSize: Int,
+        console: any Console
+    ) {
+        self.command = command
+        self.storeProvider = storeProvider
+        self.pageSize = max(1, pageSize)
+        self.console = console
+    }
+
+    public func run() -> ExitStatus {
+        do {
+            try execute()
+            return .success
+        } catch let error as PersonValidationError {
+            return fail(error, status: .usage)
+        } catch let error as UsageError {
+            return fail(error, status: .usage)
+        } catch {
+            return fail(error, status: .failure)
+        }
+    }
+
+    private func fail(_ error: any Error, status: ExitStatus) -> ExitStatus {
+        console.writeErrorLine("people: \(error)")
+        return status
+    }
+
+    private func execute() throws {
+        switch command {
+        case .interactive, .help:
+            console.write(Usage.help + "\n")
+        case .version:
+            console.writeLine("people \(Usage.version)")
+        case .list(let page, let search, let json):
+            try list(page: page, search: search, json: json)
+        case .show(let id, let json):
+            let person = try storeProvider().existingPerson(withID: id)
+            console.writeLine(json ? try encode(PersonJSON(person)) : Self.describe(person))
+        case .add(let draft):
+            console.writeLine(String(try storeProvider().add(draft).id))
+        case .edit(let id, let changes):
+            let store = try storeProvider()
+            let person = try store.existingPerson(withID: id)
+            _ = try store.update(id, with: changes.applied(to: PersonDraft(person)))
+        case .delete(let id):
+            try storeProvider().delete(id)
+        }
+    }
+
+    private func list(page: Int, search: String, json: Bool) throws {
+        let store = try storeProvider()
+        let total = try store.count(matching: search)
+        let pages = max(1, (total + pageSize - 1) / pageSize)
+        guard page <= pages else {
+            throw UsageError("--page: \(page) is past the last page (\(pages))")
+        }
+        let persons = try store.page(
+            matching: search, from: .offset((page - 1) * pageSize), limit: pageSize)
+        if json {
+            let document = PersonPageJSON(total: total, page: page, persons: persons.map(PersonJSON.init))
+            return console.writeLine(try encode(document))
+        }
+        let width = persons.map(\.id).max().map { String($0).count } ?? 1
+        for person in persons {
+            let email = person.email.map { " <\($0)>" } ?? ""
+            console.writeLine("\(String(person.id).leftPadded(to: width))  \(person.name)\(email)")
+        }
+        guard !persons.isEmpty else {
+            return console.writeLine(search.isEmpty ? "no one yet" : "no one matches '\(search)'")
+        }
+        let first = (page - 1) * pageSize + 1
+        console.writeLine("page \(page) of \(pages) · \(first)–\(first + persons.count - 1) of \(total)")
+    }
+
+    private func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder.people.encode(value), as: UTF8.self)
+    }
+
+    private static func describe(_ person: Person) -> String {
+        """
+        Id       \(person.id)
+        Name     \(person.name)
+        Address  \(person.address.isEmpty ? "—" : person.address)
+        Email    \(person.email ?? "—")
+        Added    \(person.added.formatted(.iso8601.year().month().day()))
+        """
+    }
+}

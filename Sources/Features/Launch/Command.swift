@@ -1,0 +1,48 @@
+/// What one run of `people` was asked to do.
+public enum Command: Sendable, Equatable {
+    /// No command: the interactive list.
+    case interactive
+    /// `people list`: one page, optionally searched, as text or JSON.
+    case list(page: Int, search: String, json: Bool)
+    /// `people show ID`: one person, as text or JSON.
+    case show(id: Person.ID, json: Bool)
+    /// `people add`: store a new person and print their id.
+    case add(PersonDraft)
+    /// `people edit ID`: change the fields given, keep the others.
+    case edit(id: Person.ID, changes: PersonChanges)
+    /// `people delete ID`.
+    case delete(id: Person.ID)
+    /// `people --help`.
+    case help
+    /// `people --version`.
+    case version
+}
+
+/// The fields `people edit` was given; `nil` means "keep".
+public struct PersonChanges: Sendable, Equatable {
+    /// The new name, if given.
+    public var name: String?
+    /// The new address, if given; empty clears it.
+    public var address: String?
+    /// The new email, if given; empty clears it.
+    public var email: String?
+
+    /// Changes to the fields given.
+    public init(name: String? = nil, address: String? = nil, email: String? = nil) {
+        self.name = name
+        self.address = address
+        self.email = email
+    }
+
+    /// Whether nothing would change.
+    public var isEmpty: Bool { name == nil && address == nil && email == nil }
+
+    /// `draft` with these changes applied.
+    public func applied(to draft: PersonDraft) -> PersonDraft {
+        var changed = draft
+        if let name { changed.name = name }
+        if let address { changed.address = address }
+        if let email { changed.email = email }
+        return changed
+    }
+}

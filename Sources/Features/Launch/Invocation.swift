@@ -1,0 +1,124 @@
+/// One run of `people`, as its arguments and environment describe it: the
+/// settings to run with and the command to carry out.
+///
+/// Reading the launch inputs is the app scope's first job; this type does the
+/// reading so the scope can stay a plain holder of what was read.
+public struct Invocation: Sendable, Equatable {
+    /// The merged settings.
+    public var configuration: Configuration
+    /// What to do.
+    public var command: Command
+
+    /// A ready-made invocation, for tests and for scopes built by hand.
+    public init(configuration: Configuration = Configuration(), command: Command = .interactive) {
+        self.configuration = configuration
+        self.command = command
+    }
+
+    /// Reads the command line and the environment.
+    ///
+    /// Flags win over environment variables, which win over the defaults.
+    ///
+    /// - Parameters:
+    ///   - arguments: the arguments after the program's name.
+    ///   - environment: the process's environment variables.
+    ///   - outputIsTerminal: whether standard output is a terminal (colour is
+    ///     used only then, and never when `NO_COLOR` is set).
+    /// - Throws: ``UsageError`` naming the first bad argument or variable.
+    public init(
+        arguments: [String], environment: [String: String], outputIsTerminal: Bool
+    ) throws(UsageError) {
+        var parser = ArgumentParser(arguments)
+        let parsed = try parser.parse()
+        var configuration = Configuration()
+        configuration.usesColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+
+        if let store = environment["PEOPLE_STORE"] {
+            configuration.store = try Self.storeKind(store, from: "PEOPLE_STORE")
+        }
+        if let size = environment["PEOPLE_PAGE_SIZE"] {
+            configuration.pageSize = try Self.number(
+                size, for: "PEOPLE_PAGE_SIZE", in: Configuration.pageSizes)
+        }
+        if let store = parsed.options["--store"] {
+            configuration.store = try Self.storeKind(store, from: "--store")
+        }
+        if let size = parsed.options["--page-size"] {
+            configuration.pageSize = try Self.number(
+                size, for: "--page-size", in: Configuration.pageSizes)
+        }
+        self.configuration = configuration
+        self.command = try Self.command(from: parsed)
+    }
+
+    private static func command(from parsed: ArgumentParser.Result) throws(UsageError) -> Command {
+        let options = parsed.options
+        if options["--help"] != nil { return .help }
+        if options["--version"] != nil { return .version }
+        let json = options["--json"] != nil
+        switch parsed.command {
+        case nil:
+            return .interactive
+        case "list":
+            let page = try options["--page"].map { (text) throws(UsageError) in
+                try number(text, for: "--page", in: 1...Int.max)
+            }
+            return .list(page: page ?? 1, search: options["--search"] ?? "", json: json)
+        case "show":
+            return .show(id: try id(parsed), json: json)
+        case "add":
+            guard let name = options["--name"] else {
+                throw UsageError("'add' needs --name NAME")
+            }
+            return .add(
+                PersonDraft(
+                    name: name, address: options["--address"] ?? "", email: options["--email"] ?? ""))
+        case "edit":
+            let changes = PersonChanges(
+                name: options["--name"], address: options["--address"], email: options["--email"])
+            let id = try id(parsed)
+            if changes.isEmpty {
+                throw UsageError("'edit' needs at least one of --name, --address, --email")
+            }
+            return .edit(id: id, changes: changes)
+        case "delete":
+            return .delete(id: try id(parsed))
+        case let other?:
+            throw UsageError("unknown command '\(other)' (try 'people --help')")
+        }
+    }
+
+    private static func id(_ parsed: ArgumentParser.Result) throws(UsageError) -> Person.ID {
+        let command = parsed.command ?? ""
+        guard let text = parsed.operands.first else {
+            throw UsageError("'\(command)' needs a person id, such as 'people \(command) 1'")
+        }
+        guard let id = Int(text), id > 0 else {
+            throw UsageError("'\(text)' is not a person id (ids are whole numbers from 1)")
+        }
+        return id
+    }
+
+    private static func storeKind(_ text: String, from source: String) throws(UsageError) -> StoreKind {
+        guard let kind = StoreKind(rawValue: text) else {
+            let kinds = StoreKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("\(source): unknown store '\(text)' (expected one of: \(kinds))")
+        }
+        return kind
+    }
+
+    private static func number(
+        _ text: String, for source: String, in range: ClosedRange<Int>
+    ) throws(UsageError) -> Int {
+        guard let value = Int(text) else {
+            throw UsageError("\(source): '\(text)' is not a whole number")
+        }
+        guard range.contains(value) else {
+            let bounds =
+                range.upperBound == Int.max
+                ? "at least \(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+            throw UsageError("\(source): \(value) is out of range (\(bounds))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,8 @@
+/// Which kind of store the app keeps persons in.
+///
+/// Only a name: the types behind each kind are known to the composition root
+/// alone, which is the one place that turns a kind into a store.
+public enum StoreKind: String, Sendable, CaseIterable {
+    /// In memory, starting with the samples; nothing is saved.
+    case memory
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// One person in the address book: the model every screen of the sample shows.
+///
+/// A value type on purpose. A controller holds a copy, so no other screen can
+/// change it underneath; the only place a person changes is the store.
+public struct Person: Sendable, Hashable, Identifiable {
+    /// A person's id: a positive whole number the store hands out and never reuses.
+    public typealias ID = Int
+
+    /// Handed out by the store when the person is added; never changes.
+    public let id: ID
+    /// Never empty; at most ``PersonField/name``'s limit.
+    public var name: String
+    /// Empty when unknown.
+    public var address: String
+    /// `nil` when the person has none; well formed when present.
+    public var email: String?
+    /// When the person was added, by the store's clock.
+    public let added: Date
+
+    /// Creates a person exactly as given; checking is the draft's job (``PersonDraft``).
+    public init(id: ID, name: String, address: String, email: String?, added: Date) {
+        self.id = id
+        self.name = name
+        self.address = address
+        self.email = email
+        self.added = added
+    }
+
+    /// Where this person sorts in every list.
+    public var sortKey: PersonSortKey { PersonSortKey(name: name, id: id) }
+}

@@ -1,0 +1,37 @@
+/// The person on screen, shared by the detail and edit screens that show them.
+///
+/// Opening a person begins a small scope of its own; this object lives in it.
+/// The edit screen saves through it and the detail screen reads from it, so
+/// the detail shows the edit as soon as the form closes. It is freed with the
+/// scope when the detail screen closes.
+@MainActor
+public final class OpenedPerson {
+    private let store: any PersonStore
+    /// The person as last read from or written to the store.
+    public private(set) var person: Person
+
+    /// Holds `person`, as the list last showed them, and the store they live in.
+    public init(person: Person, store: any PersonStore) {
+        self.person = person
+        self.store = store
+    }
+
+    /// Reads the person again, in case another screen or process changed them.
+    ///
+    /// - Throws: ``PersonStoreError/notFound(_:)`` when they have been deleted.
+    public func reload() throws {
+        person = try store.existingPerson(withID: person.id)
+    }
+
+    /// Checks and stores new values for this person.
+    @discardableResult
+    public func save(_ draft: PersonDraft) throws -> Person {
+        person = try store.update(person.id, with: draft)
+        return person
+    }
+
+    /// Removes this person from the store.
+    public func delete() throws {
+        try store.delete(person.id)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Makes the detail screen of one person, on demand.
+///
+/// The list holds one of these instead of a detail controller: it needs a new
+/// screen for every person selected, not one screen made up front. The person
+/// is the runtime argument; everything else the screen needs was bound when
+/// the provider was made.
+public typealias PersonDetailControllerProvider = @MainActor (Person) throws -> PersonDetailController
+
+/// Shows one person, and leads on to editing or deleting them.
+@MainActor
+public final class PersonDetailController: Screen {
+    private let person: OpenedPerson
+    private let view: any PersonDetailView
+    private let navigator: any Navigator
+    private let editProvider: PersonEditControllerProvider
+    private var isConfirmingDelete = false
+
+    /// Stores its collaborators; shows nothing until it appears.
+    ///
+    /// - Parameters:
+    ///   - person: the opened person, shared with this person's edit screen.
+    ///   - editProvider: makes the form that edits this same person.
+    public init(
+        person: OpenedPerson,
+        view: any PersonDetailView,
+        navigator: any Navigator,
+        editProvider: @escaping PersonEditControllerProvider
+    ) {
+        self.person = person
+        self.view = view
+        self.navigator = navigator
+        self.editProvider = editProvider
+    }
+
+    /// Rereads the person on every appearance: they may have been edited on
+    /// the form just closed, or deleted by another process.
+    public func appear() {
+        do {
+            try person.reload()
+        } catch {
+            view.showError("\(person.person.name) can no longer be shown: \(error).")
+            return navigator.pop()
+        }
+        isConfirmingDelete = false
+        view.show(makeViewModel())
+    }
+
+    public func handle(_ input: String) {
+        view.handle(input)
+    }
+
+    private func makeViewModel() -> PersonDetailViewModel {
+        let shown = person.person
+        return PersonDetailViewModel(
+            title: shown.name,
+            fields: [
+                ("Name", shown.name),
+                ("Address", shown.address.isEmpty ? "—" : shown.address),
+                ("Email", shown.email ?? "—"),
+                ("Added", shown.added.formatted(.iso8601.year().month().day())),
+                ("Id", String(shown.id)),
+            ],
+            confirmation: isConfirmingDelete
+                ? ConfirmationViewModel(
+                    question: "Delete \(shown.name)?",
+                    confirm: { [weak self] in self?.confirmDelete() },
+                    cancel: { [weak self] in self?.cancelDelete() })
+                : nil,
+            edit: { [weak self] in self?.edit() },
+            delete: { [weak self] in self?.askToDelete() },
+            back: { [weak self] in self?.navigator.pop() },
+            quit: { [weak self] in self?.navigator.quit() })
+    }
+
+    private func edit() {
+        do {
+            navigator.push(try editProvider())
+        } catch {
+            view.showError("Could not open the form: \(error)")
+        }
+    }
+
+    private func askToDelete() {
+        isConfirmingDelete = true
+        view.show(makeViewModel())
+    }
+
+    private func cancelDelete() {
+        isConfirmingDelete = false
+        view.showMessage("Kept \(person.person.name).")
+        view.show(makeViewModel())
+    }
+
+    private func confirmDelete() {
+        do {
+            try person.delete()
+            view.showMessage("Deleted \(person.person.name).")
+            navigator.pop()
+        } catch {
+            isConfirmingDelete = false
+            view.showError("Could not delete \(person.person.name): \(error)")
+            view.show(makeViewModel())
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What the detail controller needs from whatever shows one person.
+@MainActor
+public protocol PersonDetailView: AnyObject {
+    /// Shows the person, or a pending question about them.
+    func show(_ model: PersonDetailViewModel)
+
+    /// Tells the person something that happened, such as a completed delete.
+    func showMessage(_ message: String)
+
+    /// Tells the person something went wrong.
+    func showError(_ message: String)
+
+    /// Turns one line of input into one of the shown model's actions.
+    func handle(_ input: String)
+}

@@ -1,0 +1,114 @@
+/// Makes a person form, on demand: a new one each time someone adds or edits.
+///
+/// The list holds one that makes an empty "add" form; each detail screen holds
+/// one that makes an "edit" form for its own person. Neither knows how the
+/// form is wired, only that calling the provider gives a fresh one.
+public typealias PersonEditControllerProvider = @MainActor () throws -> PersonEditController
+
+/// Asks for a person's fields one at a time, checks each, and saves.
+///
+/// The same controller adds and edits: what "save" means is handed to it.
+/// For a new person it adds to the store; for an opened person it updates
+/// them. The controller neither knows nor cares which.
+@MainActor
+public final class PersonEditController: Screen {
+    private let title: String
+    private let save: @MainActor (PersonDraft) throws -> Person
+    private let view: any PersonEditView
+    private let navigator: any Navigator
+    private var draft: PersonDraft
+    private var fieldIndex = 0
+
+    /// Stores its collaborators; asks nothing until it appears.
+    ///
+    /// - Parameters:
+    ///   - title: the form's heading, such as "New person".
+    ///   - draft: the values the form starts with; Enter keeps them.
+    ///   - save: stores the finished draft and returns the stored person.
+    public init(
+        title: String,
+        draft: PersonDraft,
+        save: @escaping @MainActor (PersonDraft) throws -> Person,
+        view: any PersonEditView,
+        navigator: any Navigator
+    ) {
+        self.title = title
+        self.draft = draft
+        self.save = save
+        self.view = view
+        self.navigator = navigator
+    }
+
+    /// A form for a new person, which adds the result to `store`.
+    public convenience init(
+        addingTo store: any PersonStore, view: any PersonEditView, navigator: any Navigator
+    ) {
+        self.init(
+            title: "New person", draft: PersonDraft(), save: store.add, view: view,
+            navigator: navigator)
+    }
+
+    /// A form for an opened person, which saves through it so that the detail
+    /// screen sharing it shows the change.
+    public convenience init(
+        editing opened: OpenedPerson, view: any PersonEditView, navigator: any Navigator
+    ) {
+        self.init(
+            title: "Edit \(opened.person.name)", draft: PersonDraft(opened.person),
+            save: opened.save, view: view, navigator: navigator)
+    }
+
+    /// Starts (or restarts) the form at the first field.
+    public func appear() {
+        fieldIndex = 0
+        ask()
+    }
+
+    public func handle(_ input: String) {
+        view.handle(input)
+    }
+
+    private var field: PersonField { PersonField.allCases[fieldIndex] }
+
+    private func ask() {
+        view.show(
+            PersonFormViewModel(
+                title: title,
+                field: field,
+                step: (fieldIndex + 1, PersonField.allCases.count),
+                currentValue: draft[field],
+                answer: { [weak self] answer in self?.receive(answer) }))
+    }
+
+    private func receive(_ answer: FormAnswer) {
+        let raw: String
+        switch answer {
+        case .cancel:
+            view.showMessage("Cancelled; nothing was saved.")
+            return navigator.pop()
+        case .keep: raw = draft[field]
+        case .clear: raw = ""
+        case .text(let text): raw = text
+        }
+        do {
+            draft[field] = try field.validate(raw)
+        } catch {
+            view.showError(error.description)
+            return ask()
+        }
+        fieldIndex += 1
+        if fieldIndex < PersonField.allCases.count { return ask() }
+        finish()
+    }
+
+    private func finish() {
+        do {
+            let saved = try save(draft)
+            view.showMessage("Saved \(saved.name).")
+            navigator.pop()
+        } catch {
+            view.showError("Could not save: \(error)")
+            appear()
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What the form controller needs from whatever shows the person form.
+@MainActor
+public protocol PersonEditView: AnyObject {
+    /// Asks for one field.
+    func show(_ model: PersonFormViewModel)
+
+    /// Tells the person something that happened, such as a save.
+    func showMessage(_ message: String)
+
+    /// Tells the person why a value was refused.
+    func showError(_ message: String)
+
+    /// Turns one line of input into an answer to the shown prompt.
+    func handle(_ input: String)
+}

@@ -1,0 +1,27 @@
+/// One step of the person form: the field being asked for, and where answers go.
+///
+/// The form asks one field at a time, so the model describes one prompt.
+public struct PersonFormViewModel {
+    /// "New person" or "Edit Ada Lovelace".
+    public var title: String
+    /// The field asked for now.
+    public var field: PersonField
+    /// Which of the fields this is, 1-based, and how many there are.
+    public var step: (number: Int, of: Int)
+    /// The value Enter keeps; empty when there is none.
+    public var currentValue: String
+    /// Where the view sends what the person typed.
+    public var answer: @MainActor (FormAnswer) -> Void
+}
+
+/// What the person answered at a form prompt.
+public enum FormAnswer: Equatable, Sendable {
+    /// Keep the current value (an empty line).
+    case keep
+    /// Clear an optional field.
+    case clear
+    /// Use this text.
+    case text(String)
+    /// Leave the form without saving.
+    case cancel
+}

@@ -1,0 +1,147 @@
+/// The first screen: one page of persons at a time, searchable, each row
+/// opening that person.
+///
+/// Everything it needs arrives through its initializer — the store, the page
+/// size, a view, a navigator, and two providers for the screens it opens.
+/// It never builds another controller itself: it asks a provider for a new
+/// one each time, so the list does not know how a detail screen is wired.
+@MainActor
+public final class PersonListController: Screen {
+    private let store: any PersonStore
+    private let pageSize: Int
+    private let view: any PersonListView
+    private let navigator: any Navigator
+    private let detailProvider: PersonDetailControllerProvider
+    private let addProvider: PersonEditControllerProvider
+
+    private var search = ""
+    private var start = PageStart.first
+    private var rows: [Person] = []
+    private var firstIndex = 0
+    private var total = 0
+
+    /// Stores its collaborators; shows nothing until it appears.
+    ///
+    /// - Parameters:
+    ///   - pageSize: rows per page, at least 1.
+    ///   - detailProvider: makes the detail screen of the person selected.
+    ///   - addProvider: makes the form for a new person.
+    public init(
+        store: any PersonStore,
+        pageSize: Int,
+        view: any PersonListView,
+        navigator: any Navigator,
+        detailProvider: @escaping PersonDetailControllerProvider,
+        addProvider: @escaping PersonEditControllerProvider
+    ) {
+        self.store = store
+        self.pageSize = max(1, pageSize)
+        self.view = view
+        self.navigator = navigator
+        self.detailProvider = detailProvider
+        self.addProvider = addProvider
+    }
+
+    /// Reloads the page on every appearance, so a person added, edited or
+    /// deleted on another screen shows here on return.
+    public func appear() {
+        reload()
+    }
+
+    public func handle(_ input: String) {
+        view.handle(input)
+    }
+
+    private func reload() {
+        do {
+            total = try store.count(matching: search)
+            rows = try store.page(matching: search, from: start, limit: pageSize)
+            if case .before = start, rows.count < pageSize {
+                // Near the top after a deletion: fill a whole first page instead.
+                start = .first
+                rows = try store.page(matching: search, from: start, limit: pageSize)
+            } else if rows.isEmpty, total > 0 {
+                // The page emptied (its persons were deleted): show the last one.
+                start = .offset((total - 1) / pageSize * pageSize)
+                rows = try store.page(matching: search, from: start, limit: pageSize)
+            }
+            firstIndex = try indexOfFirstRow()
+            view.show(makeViewModel())
+        } catch {
+            view.showError("Could not load the list: \(error)")
+        }
+    }
+
+    private func indexOfFirstRow() throws -> Int {
+        if case .offset(let offset) = start { return offset }
+        guard let first = rows.first else { return 0 }
+        return try store.position(of: first.sortKey, matching: search)
+    }
+
+    private func makeViewModel() -> PersonListViewModel {
+        let rows = rows.map(makeRow)
+        var model = PersonListViewModel(
+            title: search.isEmpty ? "People" : "People matching “\(search)”",
+            summary: summary(),
+            rows: rows,
+            search: { [weak self] text in self?.show(matching: text) },
+            add: { [weak self] in self?.add() },
+            quit: { [weak self] in self?.navigator.quit() })
+        if firstIndex + self.rows.count < total {
+            model.showNextPage = { [weak self] in self?.showNextPage() }
+        }
+        if firstIndex > 0 {
+            model.showPreviousPage = { [weak self] in self?.showPreviousPage() }
+        }
+        return model
+    }
+
+    private func makeRow(_ person: Person) -> PersonRowViewModel {
+        PersonRowViewModel(
+            title: person.name,
+            subtitle: person.address.isEmpty ? (person.email ?? "") : person.address,
+            select: { [weak self] in self?.open(person) })
+    }
+
+    private func summary() -> String {
+        if rows.isEmpty {
+            return search.isEmpty ? "no one yet; a adds someone" : "no one matches; / alone shows everyone"
+        }
+        let range = rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"
+        return "\(range) of \(total)"
+    }
+
+    private func showNextPage() {
+        guard let last = rows.last else { return }
+        start = .after(last.sortKey)
+        reload()
+    }
+
+    private func showPreviousPage() {
+        guard let first = rows.first else { return }
+        start = .before(first.sortKey)
+        reload()
+    }
+
+    private func show(matching text: String) {
+        search = text
+        start = .first
+        reload()
+    }
+
+    private func open(_ person: Person) {
+        do {
+            navigator.push(try detailProvider(person))
+        } catch {
+            view.showError("Could not open \(person.name): \(error)")
+        }
+    }
+
+    private func add() {
+        do {
+            navigator.push(try addProvider())
+        } catch {
+            view.showError("Could not open the form: \(error)")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// Everything the list screen shows, already worded, and what each key does.
+///
+/// The controller turns persons into this; a view shows it and calls its
+/// closures. A view never sees a ``Person`` or a store, so a view can be
+/// swapped without touching the model, and the model without touching a view.
+public struct PersonListViewModel {
+    /// "People", or "People matching “ada”".
+    public var title: String
+    /// "1–10 of 42", or why the list is empty.
+    public var summary: String
+    /// The rows of this page, top to bottom.
+    public var rows: [PersonRowViewModel]
+    /// Shows the next page; `nil` on the last one.
+    public var showNextPage: (@MainActor () -> Void)?
+    /// Shows the previous page; `nil` on the first one.
+    public var showPreviousPage: (@MainActor () -> Void)?
+    /// Shows only persons whose name contains the text; empty shows everyone.
+    public var search: @MainActor (String) -> Void
+    /// Opens the form for a new person.
+    public var add: @MainActor () -> Void
+    /// Ends the session.
+    public var quit: @MainActor () -> Void
+
+    /// A page with no next or previous page until those are set.
+    public init(
+        title: String, summary: String, rows: [PersonRowViewModel],
+        showNextPage: (@MainActor () -> Void)? = nil,
+        showPreviousPage: (@MainActor () -> Void)? = nil,
+        search: @escaping @MainActor (String) -> Void,
+        add: @escaping @MainActor () -> Void,
+        quit: @escaping @MainActor () -> Void
+    ) {
+        self.title = title
+        self.summary = summary
+        self.rows = rows
+        self.showNextPage = showNextPage
+        self.showPreviousPage = showPreviousPage
+        self.search = search
+        self.add = add
+        self.quit = quit
+    }
+}
+
+/// One row of the list: the person as text, and what selecting it does.
+///
+/// The selection is a closure, as a tap handler would be on iOS: the view does
+/// not know that selecting opens a detail screen.
+public struct PersonRowViewModel {
+    /// The person's name.
+    public var title: String
+    /// A second detail, such as the address.
+    public var subtitle: String
+    /// Opens this person.
+    public var select: @MainActor () -> Void
+}

@@ -1,0 +1,48 @@
+/// Where persons are kept: the one dependency every screen shares.
+///
+/// Controllers see only this protocol. Which store backs it — memory for a
+/// quick run and for tests, a database for real use — is decided in one place,
+/// the composition root, and nothing else in the app can tell the difference.
+///
+/// Every method can throw, because a real store talks to a disk. Lists are
+/// read a page at a time, in ``PersonSortKey`` order, so no screen ever loads
+/// the whole address book.
+public protocol PersonStore: Sendable {
+    /// How many persons have a name containing `search` (everyone when empty).
+    func count(matching search: String) throws -> Int
+
+    /// How many persons matching `search` sort before `key`: the index of the
+    /// first row of a page, to show "11–20 of 42".
+    func position(of key: PersonSortKey, matching search: String) throws -> Int
+
+    /// Up to `limit` persons matching `search`, in name order, from `start`.
+    func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+
+    /// The person with this id, or `nil` when there is none.
+    func person(withID id: Person.ID) throws -> Person?
+
+    /// Checks the draft and stores it as a new person.
+    ///
+    /// - Returns: the stored person, with its new id and the date it was added.
+    /// - Throws: ``PersonValidationError`` for a bad draft; storage errors.
+    func add(_ draft: PersonDraft) throws -> Person
+
+    /// Checks the draft and replaces the values of the person with this id.
+    ///
+    /// - Returns: the person as now stored.
+    /// - Throws: ``PersonStoreError/notFound(_:)``, ``PersonValidationError``, storage errors.
+    func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person
+
+    /// Removes the person with this id.
+    ///
+    /// - Throws: ``PersonStoreError/notFound(_:)`` when there is no such person.
+    func delete(_ id: Person.ID) throws
+}
+
+extension PersonStore {
+    /// The person with this id, or ``PersonStoreError/notFound(_:)``.
+    public func existingPerson(withID id: Person.ID) throws -> Person {
+        guard let person = try person(withID: id) else { throw PersonStoreError.notFound(id) }
+        return person
+    }
+}

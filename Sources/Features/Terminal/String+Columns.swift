@@ -1,0 +1,16 @@
+extension String {
+    /// The text followed by spaces up to `width` characters.
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    /// The text preceded by spaces up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    /// The text cut to `width` characters, marking the cut with an ellipsis.
+    func clipped(to width: Int) -> String {
+        count <= width ? self : String(prefix(max(0, width - 1))) + "…"
+    }
+}

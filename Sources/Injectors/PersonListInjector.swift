@@ -1,0 +1,25 @@
+import AppScope
+import Features
+
+/// Builds the list screen: the root of the interactive app.
+@MainActor
+public enum PersonListInjector {
+    /// The list controller, with the app's store, page size and navigator,
+    /// and providers for the detail and add screens it opens.
+    ///
+    /// - Throws: when the store cannot be opened.
+    public static func injectPersonListController(_ scope: AppScope) throws -> PersonListController {
+        PersonListController(
+            store: try StoreInjector.injectPersonStore(scope),
+            pageSize: scope.configuration.pageSize,
+            view: injectPersonListView(scope),
+            navigator: AppInjector.injectNavigator(scope),
+            detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(scope),
+            addProvider: PersonEditInjector.injectAddPersonControllerProvider(scope))
+    }
+
+    /// The terminal view of the list; a new one per list controller.
+    public static func injectPersonListView(_ scope: AppScope) -> TerminalPersonListView {
+        TerminalPersonListView(console: scope.console, style: AppInjector.injectTextStyle(scope))
+    }
+}

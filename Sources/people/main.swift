@@ -1,0 +1,18 @@
+// The bootstrap: read the launch inputs into a scope, ask the root injector
+// for the application, run it. Nothing else happens here — every decision
+// about what to build lives in the injectors.
+
+import AppScope
+import Features
+import Foundation
+import Injectors
+
+let status: ExitStatus
+do {
+    let scope = try AppScope(launch: .current())
+    status = AppInjector.injectApplication(scope).run()
+} catch {
+    FileHandle.standardError.write(Data("people: \(error)\n".utf8))
+    status = .usage
+}
+exit(status.rawValue)

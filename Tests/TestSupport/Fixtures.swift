@@ -1,0 +1,27 @@
+import Features
+import Foundation
+
+/// Fixed values tests share, so a test reads as the behaviour it checks.
+public enum Fixtures {
+    /// A fixed "now": 2026-01-01T00:00:00Z.
+    public static let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+    /// A clock that always says ``now``.
+    public static let clock: @Sendable () -> Date = { now }
+
+    /// `count` persons named "Person 001", "Person 002", …, ids 1…count.
+    public static func numberedPersons(_ count: Int) -> [Person] {
+        (1...max(1, count)).prefix(count).map { index in
+            let number = String(index)
+            let padded = String(repeating: "0", count: max(0, 3 - number.count)) + number
+            return Person(
+                id: index, name: "Person \(padded)", address: "\(index) Main Street",
+                email: nil, added: now)
+        }
+    }
+
+    /// A memory store holding the three samples.
+    public static func sampleStore() -> MemoryPersonStore {
+        MemoryPersonStore(persons: Person.samples, clock: clock)
+    }
+}

@@ -1,0 +1,72 @@
+import Features
+
+/// A list view that keeps what it was shown, so a test can read the rows and
+/// press the keys by calling the model's closures.
+@MainActor
+public final class RecordingPersonListView: PersonListView {
+    /// Every model shown, oldest first.
+    public private(set) var models: [PersonListViewModel] = []
+    /// Every error shown, oldest first.
+    public private(set) var errors: [String] = []
+    /// Every input handed over, oldest first.
+    public private(set) var inputs: [String] = []
+
+    /// A view that has shown nothing.
+    public init() {}
+
+    /// The model shown last.
+    public var shown: PersonListViewModel? { models.last }
+
+    public func show(_ model: PersonListViewModel) { models.append(model) }
+    public func showError(_ message: String) { errors.append(message) }
+    public func handle(_ input: String) { inputs.append(input) }
+}
+
+/// A detail view that keeps what it was shown.
+@MainActor
+public final class RecordingPersonDetailView: PersonDetailView {
+    /// Every model shown, oldest first.
+    public private(set) var models: [PersonDetailViewModel] = []
+    /// Every message shown, oldest first.
+    public private(set) var messages: [String] = []
+    /// Every error shown, oldest first.
+    public private(set) var errors: [String] = []
+
+    /// A view that has shown nothing.
+    public init() {}
+
+    /// The model shown last.
+    public var shown: PersonDetailViewModel? { models.last }
+
+    public func show(_ model: PersonDetailViewModel) { models.append(model) }
+    public func showMessage(_ message: String) { messages.append(message) }
+    public func showError(_ message: String) { errors.append(message) }
+    public func handle(_ input: String) {}
+}
+
+/// A form view that keeps the prompts it was shown.
+@MainActor
+public final class RecordingPersonEditView: PersonEditView {
+    /// Every prompt shown, oldest first.
+    public private(set) var models: [PersonFormViewModel] = []
+    /// Every message shown, oldest first.
+    public private(set) var messages: [String] = []
+    /// Every error shown, oldest first.
+    public private(set) var errors: [String] = []
+
+    /// A view that has shown nothing.
+    public init() {}
+
+    /// The prompt shown last.
+    public var shown: PersonFormViewModel? { models.last }
+
+    /// Answers the prompt shown last, as a person typing would.
+    public func answer(_ answer: FormAnswer) {
+        shown?.answer(answer)
+    }
+
+    public func show(_ model: PersonFormViewModel) { models.append(model) }
+    public func showMessage(_ message: String) { messages.append(message) }
+    public func showError(_ message: String) { errors.append(message) }
+    public func handle(_ input: String) {}
+}

@@ -1,0 +1,37 @@
+import Features
+import Testing
+
+/// A store double for tests that expect a controller to leave the store alone,
+/// or to meet a failing one.
+///
+/// Every call it was not told to expect is recorded as a test failure, so a
+/// controller that quietly reads or writes when it should not is caught; it
+/// then throws, as a broken disk would.
+public final class StrictPersonStore: PersonStore {
+    private let failure: PersonStoreError
+    private let recordsCalls: Bool
+
+    /// A store that fails every call with `failure`.
+    ///
+    /// - Parameter expectsCalls: `false` to also record each call as a test
+    ///   failure; `true` when the test wants to see how failures are handled.
+    public init(failingWith failure: PersonStoreError = .storage("disk unplugged"), expectsCalls: Bool) {
+        self.failure = failure
+        self.recordsCalls = !expectsCalls
+    }
+
+    private func fail(_ call: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Never {
+        if recordsCalls { Issue.record("unexpected call to PersonStore.\(call)", sourceLocation: sourceLocation) }
+        throw failure
+    }
+
+    public func count(matching search: String) throws -> Int { try fail("count") }
+    public func position(of key: PersonSortKey, matching search: String) throws -> Int { try fail("position") }
+    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person] {
+        try fail("page")
+    }
+    public func person(withID id: Person.ID) throws -> Person? { try fail("person(withID:)") }
+    public func add(_ draft: PersonDraft) throws -> Person { try fail("add") }
+    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person { try fail("update") }
+    public func delete(_ id: Person.ID) throws { try fail("delete") }
+}
