@@ -7,7 +7,7 @@ import Features
 import Foundation
 import Injectors
 
-let status: ExitStatus
+let status: ExitCode
 do {
     let scope = try AppScope(launch: .current())
     status = AppInjector.injectApplication(scope).run()

@@ -5,11 +5,11 @@
 @MainActor
 public protocol Application {
     /// Runs to completion and says how it went.
-    func run() -> ExitStatus
+    func run() -> ExitCode
 }
 
 /// How the process ends, as scripts see it.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitCode: Int32, Sendable {
     /// Everything asked for was done.
     case success = 0
     /// The request was understood but failed, such as an unknown id.

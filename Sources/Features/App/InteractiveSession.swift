@@ -20,7 +20,7 @@ public final class InteractiveSession: Application {
         self.console = console
     }
 
-    public func run() -> ExitStatus {
+    public func run() -> ExitCode {
         do {
             navigator.run(root: try rootProvider())
             return .success

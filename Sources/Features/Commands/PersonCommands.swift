@@ -28,7 +28,7 @@ public final class PersonCommands: Application {
         self.console = console
     }
 
-    public func run() -> ExitStatus {
+    public func run() -> ExitCode {
         do {
             try execute()
             return .success
@@ -41,7 +41,7 @@ public final class PersonCommands: Application {
         }
     }
 
-    private func fail(_ error: any Error, status: ExitStatus) -> ExitStatus {
+    private func fail(_ error: any Error, status: ExitCode) -> ExitCode {
         console.writeErrorLine("people: \(error)")
         return status
     }

@@ -2,7 +2,7 @@
 /// value, an unknown command.
 ///
 /// Its description is one line naming the bad value; `main` prints it and
-/// exits with ``ExitStatus/usage``.
+/// exits with ``ExitCode/usage``.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// What was wrong, naming the bad value.
     public let message: String

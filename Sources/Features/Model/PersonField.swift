@@ -40,7 +40,7 @@ public enum PersonField: String, Sendable, CaseIterable {
             if isRequired { throw PersonValidationError(field: self, problem: .missing) }
             return value
         }
-        if let control = value.unicodeScalars.first(where: \.properties.generalCategory.isControl) {
+        if let control = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             throw PersonValidationError(field: self, problem: .controlCharacter(control))
         }
         if value.count > maximumLength {
@@ -52,9 +52,4 @@ public enum PersonField: String, Sendable, CaseIterable {
         }
         return value
     }
-}
-
-extension Unicode.GeneralCategory {
-    /// Control and format characters: they would redraw or garble a terminal.
-    fileprivate var isControl: Bool { self == .control || self == .format }
 }

@@ -14,6 +14,17 @@ public struct PersonDetailViewModel {
     public var back: @MainActor () -> Void
     /// Ends the session.
     public var quit: @MainActor () -> Void
+
+    /// A model with these values.
+    public init(title: String, fields: [(label: String, value: String)], confirmation: ConfirmationViewModel?, edit: @escaping @MainActor () -> Void, delete: @escaping @MainActor () -> Void, back: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void) {
+        self.title = title
+        self.fields = fields
+        self.confirmation = confirmation
+        self.edit = edit
+        self.delete = delete
+        self.back = back
+        self.quit = quit
+    }
 }
 
 /// A yes-or-no question, and what each answer does.
@@ -24,4 +35,11 @@ public struct ConfirmationViewModel {
     public var confirm: @MainActor () -> Void
     /// Done on any other answer.
     public var cancel: @MainActor () -> Void
+
+    /// A model with these values.
+    public init(question: String, confirm: @escaping @MainActor () -> Void, cancel: @escaping @MainActor () -> Void) {
+        self.question = question
+        self.confirm = confirm
+        self.cancel = cancel
+    }
 }

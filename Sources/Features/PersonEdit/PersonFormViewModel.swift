@@ -12,6 +12,15 @@ public struct PersonFormViewModel {
     public var currentValue: String
     /// Where the view sends what the person typed.
     public var answer: @MainActor (FormAnswer) -> Void
+
+    /// A model with these values.
+    public init(title: String, field: PersonField, step: (number: Int, of: Int), currentValue: String, answer: @escaping @MainActor (FormAnswer) -> Void) {
+        self.title = title
+        self.field = field
+        self.step = step
+        self.currentValue = currentValue
+        self.answer = answer
+    }
 }
 
 /// What the person answered at a form prompt.

@@ -52,4 +52,11 @@ public struct PersonRowViewModel {
     public var subtitle: String
     /// Opens this person.
     public var select: @MainActor () -> Void
+
+    /// A model with these values.
+    public init(title: String, subtitle: String, select: @escaping @MainActor () -> Void) {
+        self.title = title
+        self.subtitle = subtitle
+        self.select = select
+    }
 }

@@ -24,7 +24,8 @@ public final class TerminalPersonListView: PersonListView {
         let width = min(28, model.rows.map(\.title.count).max() ?? 0)
         for (index, row) in model.rows.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
-            console.writeLine("\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)")
+            let line = "\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)"
+            console.writeLine(line.trimmingTrailingSpaces())
         }
         console.writeLine(style.keys(keyLine(model)))
     }

@@ -13,4 +13,9 @@ extension String {
     func clipped(to width: Int) -> String {
         count <= width ? self : String(prefix(max(0, width - 1))) + "…"
     }
+
+    /// The text without the spaces padding left at its end.
+    func trimmingTrailingSpaces() -> String {
+        String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
+    }
 }

@@ -1,0 +1,78 @@
+import Features
+import Testing
+
+@Suite struct InvocationTests {
+    private func parse(_ arguments: [String], _ environment: [String: String] = [:], terminal: Bool = false)
+        throws(UsageError) -> Invocation
+    {
+        try Invocation(arguments: arguments, environment: environment, outputIsTerminal: terminal)
+    }
+
+    private func message(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
+        do {
+            _ = try parse(arguments, environment)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func noArgumentsIsTheInteractiveAppWithDefaults() throws {
+        #expect(try parse([]) == Invocation(configuration: Configuration(), command: .interactive))
+    }
+
+    @Test func eachCommandIsReadWithItsOptionsInAnyOrder() throws {
+        #expect(try parse(["list", "--json", "--page", "2", "--search=ad"]).command
+            == .list(page: 2, search: "ad", json: true))
+        #expect(try parse(["--json", "show", "7"]).command == .show(id: 7, json: true))
+        #expect(try parse(["add", "--name", "Ada", "--email", "ada@example.org"]).command
+            == .add(PersonDraft(name: "Ada", email: "ada@example.org")))
+        #expect(try parse(["edit", "3", "--address", ""]).command
+            == .edit(id: 3, changes: PersonChanges(address: "")))
+        #expect(try parse(["delete", "4"]).command == .delete(id: 4))
+        #expect(try parse(["list", "-h"]).command == .help)
+        #expect(try parse(["--version"]).command == .version)
+    }
+
+    @Test func flagsWinOverTheEnvironment() throws {
+        let environment = ["PEOPLE_PAGE_SIZE": "5", "PEOPLE_STORE": "memory"]
+        #expect(try parse([], environment).configuration.pageSize == 5)
+        #expect(try parse(["--page-size", "7"], environment).configuration.pageSize == 7)
+    }
+
+    @Test func colourNeedsATerminalAndNoNoColor() throws {
+        #expect(try parse([], terminal: true).configuration.usesColor)
+        #expect(try !parse([], terminal: false).configuration.usesColor)
+        #expect(try !parse([], ["NO_COLOR": "1"], terminal: true).configuration.usesColor)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus' (try 'people --help')"),
+        (["-x"], "unknown option '-x' (try 'people --help')"),
+        (["lsit"], "unknown command 'lsit' (try 'people --help')"),
+        (["list", "--page"], "option '--page' needs a value"),
+        (["list", "--page", "--json"], "option '--page' needs a value"),
+        (["list", "--page", "0"], "--page: 0 is out of range (at least 1)"),
+        (["list", "--page", "two"], "--page: 'two' is not a whole number"),
+        (["--page-size", "501"], "--page-size: 501 is out of range (1 to 500)"),
+        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: memory)"),
+        (["show"], "'show' needs a person id, such as 'people show 1'"),
+        (["show", "abc"], "'abc' is not a person id (ids are whole numbers from 1)"),
+        (["show", "-1"], "'-1' is not a person id (ids are whole numbers from 1)"),
+        (["show", "1", "2"], "unexpected argument '2' after 'show'"),
+        (["show", "1", "--name", "x"], "option '--name' does not apply to 'show'"),
+        (["--json"], "option '--json' needs a command, such as 'people list --json …'"),
+        (["list", "--json=yes"], "option '--json' takes no value, but was given 'yes'"),
+        (["add"], "'add' needs --name NAME"),
+        (["add", "--name", "A", "--name", "B"], "option '--name' is given more than once"),
+        (["edit", "1"], "'edit' needs at least one of --name, --address, --email"),
+    ])
+    func badArgumentsGetOneLineNamingTheBadValue(_ arguments: [String], _ expected: String) {
+        #expect(message(arguments) == expected)
+    }
+
+    @Test func badEnvironmentVariablesAreNamed() {
+        #expect(message([], ["PEOPLE_PAGE_SIZE": "lots"]) == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
+        #expect(message([], ["PEOPLE_STORE": "cloud"]) == "PEOPLE_STORE: unknown store 'cloud' (expected one of: memory)")
+    }
+}

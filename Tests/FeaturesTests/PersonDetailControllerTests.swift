@@ -1,0 +1,83 @@
+import Features
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct PersonDetailControllerTests {
+    let store = Fixtures.sampleStore()
+    let view = RecordingPersonDetailView()
+    let navigator = RecordingNavigator()
+
+    private func openDetail(
+        of person: Person = Person.samples[0],
+        editProvider: @escaping PersonEditControllerProvider = {
+            throw PersonStoreError.storage("no form here")
+        }
+    ) -> PersonDetailController {
+        let controller = PersonDetailController(
+            person: OpenedPerson(person: person, store: store), view: view, navigator: navigator,
+            editProvider: editProvider)
+        navigator.push(controller)
+        return controller
+    }
+
+    @Test func appearingShowsEveryField() throws {
+        _ = openDetail()
+        let shown = try #require(view.shown)
+        #expect(shown.title == "Ada Lovelace")
+        #expect(shown.fields.map(\.label) == ["Name", "Address", "Email", "Added", "Id"])
+        #expect(shown.fields.map(\.value) == [
+            "Ada Lovelace", "12 St James's Square, London", "ada@example.org", "2010-06-21", "1",
+        ])
+    }
+
+    @Test func missingValuesShowAsADash() throws {
+        _ = openDetail(of: Person.samples[1])
+        #expect(try #require(view.shown).fields[2].value == "—")
+    }
+
+    @Test func editPushesTheFormFromTheProvider() throws {
+        var formsMade = 0
+        _ = openDetail(editProvider: { [navigator, store] in
+            formsMade += 1
+            return PersonEditController(addingTo: store, view: RecordingPersonEditView(), navigator: navigator)
+        })
+        try #require(view.shown).edit()
+        #expect(formsMade == 1)
+        #expect(navigator.top is PersonEditController)
+    }
+
+    @Test func deleteAsksFirstAndCancellingKeepsThePerson() throws {
+        _ = openDetail()
+        try #require(view.shown).delete()
+        let question = try #require(view.shown?.confirmation)
+        #expect(question.question == "Delete Ada Lovelace?")
+        question.cancel()
+        #expect(try store.person(withID: 1) != nil)
+        #expect(view.shown?.confirmation == nil)
+        #expect(navigator.stack.count == 1)
+    }
+
+    @Test func confirmingDeleteRemovesThePersonAndReturns() throws {
+        _ = openDetail()
+        try #require(view.shown).delete()
+        try #require(view.shown?.confirmation).confirm()
+        #expect(try store.person(withID: 1) == nil)
+        #expect(view.messages == ["Deleted Ada Lovelace."])
+        #expect(navigator.stack.isEmpty)
+    }
+
+    @Test func aPersonDeletedElsewhereClosesTheScreenWithAReason() throws {
+        try store.delete(1)
+        _ = openDetail()
+        #expect(view.models.isEmpty)
+        #expect(view.errors == ["Ada Lovelace can no longer be shown: no person with id 1."])
+        #expect(navigator.pops == 1)
+    }
+
+    @Test func backReturnsToTheScreenBelow() throws {
+        _ = openDetail()
+        try #require(view.shown).back()
+        #expect(navigator.stack.isEmpty)
+    }
+}

@@ -1,0 +1,18 @@
+import Features
+import TestSupport
+import Testing
+
+/// Makes a fresh store of one kind, filled with given persons, for the
+/// contract suite. Each kind of store adds itself to ``all``.
+struct StoreMaker: Sendable, CustomTestStringConvertible {
+    let name: String
+    let make: @Sendable ([Person]) throws -> any PersonStore
+
+    func make(persons: [Person]) throws -> any PersonStore { try make(persons) }
+
+    var testDescription: String { name }
+
+    static let all: [StoreMaker] = [
+        StoreMaker(name: "memory") { MemoryPersonStore(persons: $0, clock: Fixtures.clock) }
+    ]
+}
