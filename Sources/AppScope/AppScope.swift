@@ -19,25 +19,36 @@ import Foundation
 /// let scope = AppScope(console: RecordingConsole(), personStore: MemoryPersonStore())
 /// ```
 public final class AppScope: Sendable {
-    /// The settings the app runs with. Lifetime: the app's; never changes.
+    /// The settings the app runs with.
+    ///
+    /// Lifetime: the app's; never changes.
     public let configuration: Configuration
 
-    /// What this run of `people` was asked to do. Lifetime: the app's.
+    /// What this run of `people` was asked to do.
+    ///
+    /// Lifetime: the app's.
     public let command: Command
 
     /// The terminal: standard input and output, or a test's script.
+    ///
     /// Lifetime: the app's; shared by every view and by the navigator.
     public let console: any Console
 
-    /// The time new persons are stamped with. Lifetime: the app's.
+    /// The time new persons are stamped with.
+    ///
+    /// Lifetime: the app's.
     public let clock: @Sendable () -> Date
 
-    /// The one store every screen reads and writes. Made on first use by
+    /// The one store every screen reads and writes.
+    ///
+    /// Made on first use by
     /// `StoreInjector`; shared by this scope and every child scope for as long
     /// as the app runs.
     public let personStore: ScopeCache<any PersonStore>
 
-    /// The navigation stack of the interactive session. Made on first use;
+    /// The navigation stack of the interactive session.
+    ///
+    /// Made on first use;
     /// shared by every controller for as long as the app runs.
     public let navigator = ScopeCache<TerminalNavigator>()
 

@@ -14,10 +14,13 @@ public final class PersonScope: Sendable {
     /// The app scope this one lives inside; its singletons are shared here.
     public let parent: AppScope
 
-    /// The person that was opened. Lifetime: this scope's.
+    /// The person that was opened.
+    ///
+    /// Lifetime: this scope's.
     public let person: Person
 
     /// The opened person shared by this person's detail and edit screens.
+    ///
     /// Made on first use; lives as long as this scope.
     public let openedPerson = ScopeCache<OpenedPerson>()
 

@@ -30,7 +30,8 @@ public enum PersonDetailInjector {
     /// The opened person, one per person scope, on the app's store.
     public static func injectOpenedPerson(_ scope: PersonScope) throws -> OpenedPerson {
         try scope.openedPerson.value {
-            OpenedPerson(person: scope.person, store: try StoreInjector.injectPersonStore(scope.parent))
+            OpenedPerson(
+                person: scope.person, store: try StoreInjector.injectPersonStore(scope.parent))
         }
     }
 

@@ -32,7 +32,9 @@ public enum PersonEditInjector {
 
     /// A form that saves through the person's ``OpenedPerson``, so the detail
     /// screen under it shows the change.
-    public static func injectEditPersonController(_ scope: PersonScope) throws -> PersonEditController {
+    public static func injectEditPersonController(_ scope: PersonScope) throws
+        -> PersonEditController
+    {
         PersonEditController(
             editing: try PersonDetailInjector.injectOpenedPerson(scope),
             view: injectPersonEditView(scope.parent),

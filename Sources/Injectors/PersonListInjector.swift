@@ -8,7 +8,8 @@ public enum PersonListInjector {
     /// and providers for the detail and add screens it opens.
     ///
     /// - Throws: when the store cannot be opened.
-    public static func injectPersonListController(_ scope: AppScope) throws -> PersonListController {
+    public static func injectPersonListController(_ scope: AppScope) throws -> PersonListController
+    {
         PersonListController(
             store: try StoreInjector.injectPersonStore(scope),
             pageSize: scope.configuration.pageSize,

@@ -15,8 +15,9 @@ public enum StoreInjector {
         try scope.personStore.value { try injectNewPersonStore(scope) }
     }
 
-    /// A new store of the configured kind. Call ``injectPersonStore(_:)``
-    /// instead: this one does not cache.
+    /// A new store of the configured kind.
+    ///
+    /// Call ``injectPersonStore(_:)`` instead: this one does not cache.
     static func injectNewPersonStore(_ scope: AppScope) throws -> any PersonStore {
         switch scope.configuration.store {
         case .memory: MemoryPersonStore(persons: Person.samples, clock: scope.clock)

@@ -2,7 +2,9 @@ import Features
 import Testing
 
 @Suite struct InvocationTests {
-    private func parse(_ arguments: [String], _ environment: [String: String] = [:], terminal: Bool = false)
+    private func parse(
+        _ arguments: [String], _ environment: [String: String] = [:], terminal: Bool = false
+    )
         throws(UsageError) -> Invocation
     {
         try Invocation(arguments: arguments, environment: environment, outputIsTerminal: terminal)
@@ -22,13 +24,16 @@ import Testing
     }
 
     @Test func eachCommandIsReadWithItsOptionsInAnyOrder() throws {
-        #expect(try parse(["list", "--json", "--page", "2", "--search=ad"]).command
-            == .list(page: 2, search: "ad", json: true))
+        #expect(
+            try parse(["list", "--json", "--page", "2", "--search=ad"]).command
+                == .list(page: 2, search: "ad", json: true))
         #expect(try parse(["--json", "show", "7"]).command == .show(id: 7, json: true))
-        #expect(try parse(["add", "--name", "Ada", "--email", "ada@example.org"]).command
-            == .add(PersonDraft(name: "Ada", email: "ada@example.org")))
-        #expect(try parse(["edit", "3", "--address", ""]).command
-            == .edit(id: 3, changes: PersonChanges(address: "")))
+        #expect(
+            try parse(["add", "--name", "Ada", "--email", "ada@example.org"]).command
+                == .add(PersonDraft(name: "Ada", email: "ada@example.org")))
+        #expect(
+            try parse(["edit", "3", "--address", ""]).command
+                == .edit(id: 3, changes: PersonChanges(address: "")))
         #expect(try parse(["delete", "4"]).command == .delete(id: 4))
         #expect(try parse(["list", "-h"]).command == .help)
         #expect(try parse(["--version"]).command == .version)
@@ -72,7 +77,11 @@ import Testing
     }
 
     @Test func badEnvironmentVariablesAreNamed() {
-        #expect(message([], ["PEOPLE_PAGE_SIZE": "lots"]) == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
-        #expect(message([], ["PEOPLE_STORE": "cloud"]) == "PEOPLE_STORE: unknown store 'cloud' (expected one of: memory)")
+        #expect(
+            message([], ["PEOPLE_PAGE_SIZE": "lots"])
+                == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
+        #expect(
+            message([], ["PEOPLE_STORE": "cloud"])
+                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: memory)")
     }
 }

@@ -9,8 +9,11 @@ import Testing
     let store = Fixtures.sampleStore()
 
     private func run(_ command: Command, pageSize: Int = 10) -> ExitCode {
-        PersonCommands(command: command, storeProvider: { [store] in store }, pageSize: pageSize, console: console)
-            .run()
+        PersonCommands(
+            command: command, storeProvider: { [store] in store }, pageSize: pageSize,
+            console: console
+        )
+        .run()
     }
 
     @Test func listPrintsOnePageWithItsPosition() {
@@ -20,7 +23,8 @@ import Testing
 
     @Test func listAsJSONIsOneDocumentWithTotalPageAndPersons() throws {
         #expect(run(.list(page: 1, search: "turing", json: true)) == .success)
-        let document = try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [String: Any]
         #expect(document?["total"] as? Int == 1)
         #expect(document?["page"] as? Int == 1)
         let persons = try #require(document?["persons"] as? [[String: Any]])
@@ -44,7 +48,8 @@ import Testing
 
     @Test func addingAnInvalidPersonIsAUsageErrorAndStoresNothing() throws {
         #expect(run(.add(PersonDraft(name: String(repeating: "x", count: 101)))) == .usage)
-        #expect(console.errors.hasPrefix("people: name 'xxxxxxxxxxxxxxxxxxxx…' is 101 characters long"))
+        #expect(
+            console.errors.hasPrefix("people: name 'xxxxxxxxxxxxxxxxxxxx…' is 101 characters long"))
         #expect(try store.count(matching: "") == 3)
     }
 

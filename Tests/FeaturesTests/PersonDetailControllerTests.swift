@@ -26,9 +26,11 @@ import Testing
         let shown = try #require(view.shown)
         #expect(shown.title == "Ada Lovelace")
         #expect(shown.fields.map(\.label) == ["Name", "Address", "Email", "Added", "Id"])
-        #expect(shown.fields.map(\.value) == [
-            "Ada Lovelace", "12 St James's Square, London", "ada@example.org", "2010-06-21", "1",
-        ])
+        #expect(
+            shown.fields.map(\.value) == [
+                "Ada Lovelace", "12 St James's Square, London", "ada@example.org", "2010-06-21",
+                "1",
+            ])
     }
 
     @Test func missingValuesShowAsADash() throws {
@@ -40,7 +42,8 @@ import Testing
         var formsMade = 0
         _ = openDetail(editProvider: { [navigator, store] in
             formsMade += 1
-            return PersonEditController(addingTo: store, view: RecordingPersonEditView(), navigator: navigator)
+            return PersonEditController(
+                addingTo: store, view: RecordingPersonEditView(), navigator: navigator)
         })
         try #require(view.shown).edit()
         #expect(formsMade == 1)

@@ -72,7 +72,8 @@ import Testing
     }
 
     @Test func pagingWalksForwardAndBackThroughTheWholeList() throws {
-        let harness = Harness(store: MemoryPersonStore(persons: Fixtures.numberedPersons(7)), pageSize: 3)
+        let harness = Harness(
+            store: MemoryPersonStore(persons: Fixtures.numberedPersons(7)), pageSize: 3)
         try harness.appear()
         #expect(try harness.shown.summary == "1–3 of 7")
         try harness.showNextPage()

@@ -35,7 +35,8 @@ import Testing
         let store = try maker.make(persons: Fixtures.numberedPersons(25))
         let third = try store.page(matching: "", from: .offset(20), limit: 10)
         #expect(third.map(\.id) == Array(21...25))
-        let second = try store.page(matching: "", from: .before(try #require(third.first).sortKey), limit: 10)
+        let second = try store.page(
+            matching: "", from: .before(try #require(third.first).sortKey), limit: 10)
         #expect(second.map(\.id) == Array(11...20))
         #expect(try store.position(of: try #require(second.first).sortKey, matching: "") == 10)
     }
@@ -43,7 +44,8 @@ import Testing
     @Test(arguments: StoreMaker.all)
     func searchMatchesPartOfANameIgnoringCase(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
-        #expect(try store.page(matching: "AL", from: .first, limit: 10).map(\.name) == ["Alan Turing"])
+        #expect(
+            try store.page(matching: "AL", from: .first, limit: 10).map(\.name) == ["Alan Turing"])
         #expect(try store.count(matching: "a") == 3)
         #expect(try store.count(matching: "zz") == 0)
     }
@@ -54,7 +56,8 @@ import Testing
         let tricky = ["O'Brien", "100% Pure", "under_score", "Robert'); DROP TABLE persons;--"]
         for name in tricky { _ = try store.add(PersonDraft(name: name)) }
         #expect(try store.page(matching: "%", from: .first, limit: 10).map(\.name) == ["100% Pure"])
-        #expect(try store.page(matching: "_", from: .first, limit: 10).map(\.name) == ["under_score"])
+        #expect(
+            try store.page(matching: "_", from: .first, limit: 10).map(\.name) == ["under_score"])
         #expect(try store.page(matching: "'", from: .first, limit: 10).count == 2)
         #expect(try store.count(matching: "") == 4)
     }
@@ -70,7 +73,8 @@ import Testing
     @Test(arguments: StoreMaker.all)
     func addingGivesANewIdAndTheClocksDate(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
-        let added = try store.add(PersonDraft(name: " Barbara Liskov ", email: "barbara@example.org"))
+        let added = try store.add(
+            PersonDraft(name: " Barbara Liskov ", email: "barbara@example.org"))
         #expect(added.id > 3)
         #expect(added.name == "Barbara Liskov")
         #expect(added.added == Fixtures.now)
@@ -101,7 +105,9 @@ import Testing
         let store = try maker.make(persons: Person.samples)
         #expect(try store.person(withID: 42) == nil)
         #expect(throws: PersonStoreError.notFound(42)) { try store.delete(42) }
-        #expect(throws: PersonStoreError.notFound(42)) { try store.update(42, with: PersonDraft(name: "X")) }
+        #expect(throws: PersonStoreError.notFound(42)) {
+            try store.update(42, with: PersonDraft(name: "X"))
+        }
     }
 
     @Test(arguments: StoreMaker.all)

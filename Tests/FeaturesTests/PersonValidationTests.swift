@@ -20,7 +20,9 @@ import Testing
         let error = #expect(throws: PersonValidationError.self) {
             try PersonField.name.validate(longest + "a")
         }
-        #expect(error?.description == "name 'aaaaaaaaaaaaaaaaaaaa…' is 101 characters long; at most 100 are allowed")
+        #expect(
+            error?.description
+                == "name 'aaaaaaaaaaaaaaaaaaaa…' is 101 characters long; at most 100 are allowed")
     }
 
     @Test func anAddressMayBeEmptyButNotLongerThanTwoHundred() throws {
@@ -35,9 +37,14 @@ import Testing
         #expect(try PersonField.email.validate(email) == email)
     }
 
-    @Test(arguments: ["ada", "ada@", "@example.org", "ada@example", "a@@example.org", "a da@example.org", "ada@example..org"])
+    @Test(arguments: [
+        "ada", "ada@", "@example.org", "ada@example", "a@@example.org", "a da@example.org",
+        "ada@example..org",
+    ])
     func malformedEmailsAreRefusedNamingTheValue(_ email: String) {
-        let error = #expect(throws: PersonValidationError.self) { try PersonField.email.validate(email) }
+        let error = #expect(throws: PersonValidationError.self) {
+            try PersonField.email.validate(email)
+        }
         #expect(error?.description.contains("'\(email)'") == true)
     }
 

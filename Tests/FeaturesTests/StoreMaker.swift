@@ -2,8 +2,9 @@ import Features
 import TestSupport
 import Testing
 
-/// Makes a fresh store of one kind, filled with given persons, for the
-/// contract suite. Each kind of store adds itself to ``all``.
+/// Makes a fresh store of one kind, filled with given persons.
+///
+/// The contract suite runs once per maker; each kind of store adds itself to ``all``.
 struct StoreMaker: Sendable, CustomTestStringConvertible {
     let name: String
     let make: @Sendable ([Person]) throws -> any PersonStore

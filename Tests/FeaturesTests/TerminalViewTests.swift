@@ -2,8 +2,9 @@ import Features
 import TestSupport
 import Testing
 
-/// The terminal views turn typed keys into the model's actions and draw the
-/// model as text. Driven here with a recording console and a hand-made model.
+/// The terminal views turn typed keys into actions and draw models as text.
+///
+/// Driven here with a recording console and a hand-made model.
 @MainActor
 @Suite struct TerminalViewTests {
     let console = RecordingConsole()
@@ -13,7 +14,8 @@ import Testing
         var log: [String] = []
         func model(rows names: [String], next: Bool = false) -> PersonListViewModel {
             let rows = names.map { name in
-                PersonRowViewModel(title: name, subtitle: "", select: { self.log.append("open \(name)") })
+                PersonRowViewModel(
+                    title: name, subtitle: "", select: { self.log.append("open \(name)") })
             }
             var model = PersonListViewModel(
                 title: "People", summary: "1–\(rows.count) of 9", rows: rows,
@@ -28,13 +30,14 @@ import Testing
     @Test func theListIsNumberedAndEndsWithItsKeys() {
         let view = TerminalPersonListView(console: console, style: .plain)
         view.show(Actions().model(rows: ["Ada", "Alan"], next: true))
-        #expect(console.output == """
-            People · 1–2 of 9
-              1  Ada
-              2  Alan
-            1–2 open · n next · /text search · a add · q quit · ? help
+        #expect(
+            console.output == """
+                People · 1–2 of 9
+                  1  Ada
+                  2  Alan
+                1–2 open · n next · /text search · a add · q quit · ? help
 
-            """)
+                """)
     }
 
     @Test func keysRunTheMatchingActions() {
@@ -52,14 +55,15 @@ import Testing
         for key in ["3", "n", "p", "b", "xyz", "99999999999999999999999"] { view.handle(key) }
         #expect(actions.log.isEmpty)
         let complaints = console.output.split(separator: "\n").suffix(6)
-        #expect(Array(complaints) == [
-            "There is no row 3 on this page; rows are 1–1.",
-            "This is the last page.",
-            "This is the first page.",
-            "The list is the first screen; q quits.",
-            "Unknown key 'xyz'. Press ? for help.",
-            "Unknown key '99999999999999999999…'. Press ? for help.",
-        ])
+        #expect(
+            Array(complaints) == [
+                "There is no row 3 on this page; rows are 1–1.",
+                "This is the last page.",
+                "This is the first page.",
+                "The list is the first screen; q quits.",
+                "Unknown key 'xyz'. Press ? for help.",
+                "Unknown key '99999999999999999999…'. Press ? for help.",
+            ])
     }
 
     @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() {

@@ -15,23 +15,34 @@ public final class StrictPersonStore: PersonStore {
     ///
     /// - Parameter expectsCalls: `false` to also record each call as a test
     ///   failure; `true` when the test wants to see how failures are handled.
-    public init(failingWith failure: PersonStoreError = .storage("disk unplugged"), expectsCalls: Bool) {
+    public init(
+        failingWith failure: PersonStoreError = .storage("disk unplugged"), expectsCalls: Bool
+    ) {
         self.failure = failure
         self.recordsCalls = !expectsCalls
     }
 
-    private func fail(_ call: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Never {
-        if recordsCalls { Issue.record("unexpected call to PersonStore.\(call)", sourceLocation: sourceLocation) }
+    private func fail(_ call: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Never
+    {
+        if recordsCalls {
+            Issue.record("unexpected call to PersonStore.\(call)", sourceLocation: sourceLocation)
+        }
         throw failure
     }
 
     public func count(matching search: String) throws -> Int { try fail("count") }
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int { try fail("position") }
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person] {
+    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+        try fail("position")
+    }
+    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    {
         try fail("page")
     }
     public func person(withID id: Person.ID) throws -> Person? { try fail("person(withID:)") }
     public func add(_ draft: PersonDraft) throws -> Person { try fail("add") }
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person { try fail("update") }
+    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
+        try fail("update")
+    }
     public func delete(_ id: Person.ID) throws { try fail("delete") }
 }

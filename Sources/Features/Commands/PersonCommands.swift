@@ -78,7 +78,8 @@ public final class PersonCommands: Application {
         let persons = try store.page(
             matching: search, from: .offset((page - 1) * pageSize), limit: pageSize)
         if json {
-            let document = PersonPageJSON(total: total, page: page, persons: persons.map(PersonJSON.init))
+            let document = PersonPageJSON(
+                total: total, page: page, persons: persons.map(PersonJSON.init))
             return console.writeLine(try encode(document))
         }
         let width = persons.map(\.id).max().map { String($0).count } ?? 1
@@ -90,7 +91,8 @@ public final class PersonCommands: Application {
             return console.writeLine(search.isEmpty ? "no one yet" : "no one matches '\(search)'")
         }
         let first = (page - 1) * pageSize + 1
-        console.writeLine("page \(page) of \(pages) · \(first)–\(first + persons.count - 1) of \(total)")
+        console.writeLine(
+            "page \(page) of \(pages) · \(first)–\(first + persons.count - 1) of \(total)")
     }
 
     private func encode(_ value: some Encodable) throws -> String {

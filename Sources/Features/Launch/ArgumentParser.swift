@@ -91,7 +91,8 @@ struct ArgumentParser {
         guard result.options["--help"] == nil, result.options["--version"] == nil else { return }
         guard let command = result.command else {
             if let stray = result.options.keys.sorted().first(where: { isCommandOption($0) }) {
-                throw UsageError("option '\(stray)' needs a command, such as 'people list \(stray) …'")
+                throw UsageError(
+                    "option '\(stray)' needs a command, such as 'people list \(stray) …'")
             }
             return
         }
@@ -105,7 +106,8 @@ struct ArgumentParser {
             }
         }
         if result.operands.count > operandCount {
-            throw UsageError("unexpected argument '\(result.operands[operandCount])' after '\(command)'")
+            throw UsageError(
+                "unexpected argument '\(result.operands[operandCount])' after '\(command)'")
         }
     }
 

@@ -72,7 +72,8 @@ public struct Invocation: Sendable, Equatable {
             }
             return .add(
                 PersonDraft(
-                    name: name, address: options["--address"] ?? "", email: options["--email"] ?? ""))
+                    name: name, address: options["--address"] ?? "", email: options["--email"] ?? ""
+                ))
         case "edit":
             let changes = PersonChanges(
                 name: options["--name"], address: options["--address"], email: options["--email"])
@@ -99,7 +100,9 @@ public struct Invocation: Sendable, Equatable {
         return id
     }
 
-    private static func storeKind(_ text: String, from source: String) throws(UsageError) -> StoreKind {
+    private static func storeKind(_ text: String, from source: String) throws(UsageError)
+        -> StoreKind
+    {
         guard let kind = StoreKind(rawValue: text) else {
             let kinds = StoreKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw UsageError("\(source): unknown store '\(text)' (expected one of: \(kinds))")

@@ -40,7 +40,9 @@ public enum PersonField: String, Sendable, CaseIterable {
             if isRequired { throw PersonValidationError(field: self, problem: .missing) }
             return value
         }
-        if let control = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = value.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control
+        }) {
             throw PersonValidationError(field: self, problem: .controlCharacter(control))
         }
         if value.count > maximumLength {

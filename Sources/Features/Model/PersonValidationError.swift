@@ -32,7 +32,8 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
             return "\(field.rawValue) is required"
         case .tooLong(let value, let length, let limit):
             let preview = value.prefix(20)
-            return "\(field.rawValue) '\(preview)…' is \(length) characters long; at most \(limit) are allowed"
+            return
+                "\(field.rawValue) '\(preview)…' is \(length) characters long; at most \(limit) are allowed"
         case .controlCharacter(let scalar):
             let code = String(scalar.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code

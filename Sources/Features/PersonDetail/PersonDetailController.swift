@@ -6,7 +6,8 @@ import Foundation
 /// screen for every person selected, not one screen made up front. The person
 /// is the runtime argument; everything else the screen needs was bound when
 /// the provider was made.
-public typealias PersonDetailControllerProvider = @MainActor (Person) throws -> PersonDetailController
+public typealias PersonDetailControllerProvider =
+    @MainActor (Person) throws -> PersonDetailController
 
 /// Shows one person, and leads on to editing or deleting them.
 @MainActor

@@ -16,7 +16,12 @@ public struct PersonDetailViewModel {
     public var quit: @MainActor () -> Void
 
     /// A model with these values.
-    public init(title: String, fields: [(label: String, value: String)], confirmation: ConfirmationViewModel?, edit: @escaping @MainActor () -> Void, delete: @escaping @MainActor () -> Void, back: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void) {
+    public init(
+        title: String, fields: [(label: String, value: String)],
+        confirmation: ConfirmationViewModel?, edit: @escaping @MainActor () -> Void,
+        delete: @escaping @MainActor () -> Void, back: @escaping @MainActor () -> Void,
+        quit: @escaping @MainActor () -> Void
+    ) {
         self.title = title
         self.fields = fields
         self.confirmation = confirmation
@@ -37,7 +42,10 @@ public struct ConfirmationViewModel {
     public var cancel: @MainActor () -> Void
 
     /// A model with these values.
-    public init(question: String, confirm: @escaping @MainActor () -> Void, cancel: @escaping @MainActor () -> Void) {
+    public init(
+        question: String, confirm: @escaping @MainActor () -> Void,
+        cancel: @escaping @MainActor () -> Void
+    ) {
         self.question = question
         self.confirm = confirm
         self.cancel = cancel

@@ -25,7 +25,9 @@ public final class TerminalPersonDetailView: PersonDetailView {
     public func show(_ model: PersonDetailViewModel) {
         self.model = model
         if let confirmation = model.confirmation {
-            console.writeLine(style.error("\(confirmation.question) Type y to confirm, anything else keeps them."))
+            console.writeLine(
+                style.error("\(confirmation.question) Type y to confirm, anything else keeps them.")
+            )
             return
         }
         console.writeLine(style.title(model.title))

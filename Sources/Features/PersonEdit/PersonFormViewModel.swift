@@ -14,7 +14,10 @@ public struct PersonFormViewModel {
     public var answer: @MainActor (FormAnswer) -> Void
 
     /// A model with these values.
-    public init(title: String, field: PersonField, step: (number: Int, of: Int), currentValue: String, answer: @escaping @MainActor (FormAnswer) -> Void) {
+    public init(
+        title: String, field: PersonField, step: (number: Int, of: Int), currentValue: String,
+        answer: @escaping @MainActor (FormAnswer) -> Void
+    ) {
         self.title = title
         self.field = field
         self.step = step

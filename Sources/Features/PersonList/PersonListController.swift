@@ -105,9 +105,11 @@ public final class PersonListController: Screen {
 
     private func summary() -> String {
         if rows.isEmpty {
-            return search.isEmpty ? "no one yet; a adds someone" : "no one matches; / alone shows everyone"
+            return search.isEmpty
+                ? "no one yet; a adds someone" : "no one matches; / alone shows everyone"
         }
-        let range = rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"
+        let range =
+            rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"
         return "\(range) of \(total)"
     }
 

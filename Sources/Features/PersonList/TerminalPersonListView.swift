@@ -24,7 +24,8 @@ public final class TerminalPersonListView: PersonListView {
         let width = min(28, model.rows.map(\.title.count).max() ?? 0)
         for (index, row) in model.rows.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
-            let line = "\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)"
+            let line =
+                "\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)"
             console.writeLine(line.trimmingTrailingSpaces())
         }
         console.writeLine(style.keys(keyLine(model)))
@@ -71,7 +72,9 @@ public final class TerminalPersonListView: PersonListView {
 
     private func keyLine(_ model: PersonListViewModel) -> String {
         var keys: [String] = []
-        if !model.rows.isEmpty { keys.append(model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open") }
+        if !model.rows.isEmpty {
+            keys.append(model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open")
+        }
         if model.showNextPage != nil { keys.append("n next") }
         if model.showPreviousPage != nil { keys.append("p previous") }
         keys += ["/text search", "a add", "q quit", "? help"]

@@ -43,7 +43,8 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person] {
+    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    {
         let folded = PersonSortKey.fold(search)
         let limit = max(0, limit)
         return contents.withLock { contents in

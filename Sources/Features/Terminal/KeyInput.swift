@@ -34,9 +34,10 @@ public enum KeyInput: Equatable, Sendable {
 
     /// The one-line complaint for input a screen does not understand.
     public static func complaint(for line: String) -> String {
-        let text = String(line.trimmingCharacters(in: .whitespaces).unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? "?" : Character(scalar)
-        })
+        let text = String(
+            line.trimmingCharacters(in: .whitespaces).unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control ? "?" : Character(scalar)
+            })
         let shown = text.count > 20 ? text.prefix(20) + "…" : Substring(text)
         return "Unknown key '\(shown)'. Press ? for help."
     }

@@ -1,0 +1,46 @@
+import AppScope
+import Features
+import TestSupport
+import Testing
+
+@Suite struct AppScopeTests {
+    @Test func aScopeBuiltByHandHoldsTheFakesItWasGiven() throws {
+        let store = Fixtures.sampleStore()
+        let console = RecordingConsole()
+        let scope = AppScope(console: console, clock: Fixtures.clock, personStore: store)
+        #expect(scope.console as? RecordingConsole === console)
+        #expect(scope.personStore.isFilled)
+        #expect(scope.personStore.value { MemoryPersonStore() } as? MemoryPersonStore === store)
+        #expect(scope.clock() == Fixtures.now)
+        #expect(scope.command == .interactive)
+    }
+
+    @Test func aScopeWithoutAStoreMakesItLater() {
+        let scope = AppScope(console: RecordingConsole())
+        #expect(!scope.personStore.isFilled)
+        #expect(!scope.navigator.isFilled)
+    }
+
+    @Test func theLaunchInputsBecomeTheConfigurationAndCommand() throws {
+        let scope = try AppScope(
+            launch: LaunchEnvironment(
+                arguments: ["list", "--page-size", "4"], variables: ["NO_COLOR": "1"],
+                inputIsTerminal: true, outputIsTerminal: true))
+        #expect(scope.configuration == Configuration(store: .memory, pageSize: 4, usesColor: false))
+        #expect(scope.command == .list(page: 1, search: "", json: false))
+    }
+
+    @Test func aBadLaunchIsAUsageErrorBeforeAnythingIsBuilt() {
+        #expect(throws: UsageError("--page-size: 'x' is not a whole number")) {
+            try AppScope(launch: LaunchEnvironment(arguments: ["--page-size", "x"]))
+        }
+    }
+
+    @Test func aPersonScopeKeepsItsPersonAndItsParent() {
+        let parent = AppScope(console: RecordingConsole())
+        let scope = PersonScope(parent: parent, person: Person.samples[2])
+        #expect(scope.parent === parent)
+        #expect(scope.person == Person.samples[2])
+        #expect(!scope.openedPerson.isFilled)
+    }
+}

@@ -1,0 +1,23 @@
+import AppScope
+import Features
+import TestSupport
+
+/// The scopes the injector tests build: by hand, in one expression, with a
+/// scripted console and an in-memory store holding the samples.
+enum TestScopes {
+    /// An app scope with fakes for everything that touches the outside world.
+    static func app(
+        input: [String] = [], command: Command = .interactive, pageSize: Int = 10,
+        store: any PersonStore = Fixtures.sampleStore()
+    ) -> AppScope {
+        AppScope(
+            invocation: Invocation(
+                configuration: Configuration(pageSize: pageSize), command: command),
+            console: RecordingConsole(input: input), clock: Fixtures.clock, personStore: store)
+    }
+}
+
+extension AppScope {
+    /// The console a test scope was built with.
+    var recordingConsole: RecordingConsole? { console as? RecordingConsole }
+}

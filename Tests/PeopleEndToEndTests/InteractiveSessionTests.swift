@@ -1,0 +1,67 @@
+import Testing
+
+/// The interactive app, driven through piped standard input.
+@Suite struct InteractiveSessionTests {
+    @Test func openingTheSecondRowShowsTheirDetailAndQuitEndsCleanly() throws {
+        let run = try PeopleProcess.run(["--store", "memory"], input: "2\nb\nq\n")
+        #expect(run.status == 0)
+        #expect(run.errors.isEmpty)
+        #expect(run.output.hasPrefix("People · 1–3 of 3\n  1  Ada Lovelace"))
+        #expect(
+            run.output.contains(
+                "Alan Turing\n  Name     Alan Turing\n  Address  Hollymeade, Wilmslow\n"))
+    }
+
+    @Test func addingSomeoneShowsThemInTheList() throws {
+        let run = try PeopleProcess.run(
+            ["--store", "memory"], input: "a\nBarbara Liskov\nCambridge, MA\n\nq\n")
+        #expect(run.status == 0)
+        #expect(run.output.contains("Saved Barbara Liskov.\nPeople · 1–4 of 4\n"))
+        #expect(run.output.contains("  3  Barbara Liskov"))
+    }
+
+    @Test func editingAndDeletingChangeTheList() throws {
+        let run = try PeopleProcess.run(
+            ["--store", "memory"], input: "3\ne\nGrace M. Hopper\n\n\nb\n1\nd\ny\nq\n")
+        #expect(run.status == 0)
+        #expect(run.output.contains("Deleted Ada Lovelace.\nPeople · 1–2 of 2\n"))
+        #expect(
+            run.output.hasSuffix(
+                "  2  Grace M. Hopper  Arlington, Virginia\n1–2 open · /text search · a add · q quit · ? help\n"
+            ))
+    }
+
+    @Test func pagingAndSearchingWorkFromTheKeyboard() throws {
+        let run = try PeopleProcess.run(["--page-size", "2"], input: "n\n/TUR\n/\nq\n")
+        #expect(run.output.contains("People · 3 of 3\n  1  Grace Hopper"))
+        #expect(run.output.contains("People matching “TUR” · 1 of 1\n  1  Alan Turing"))
+        #expect(
+            run.output.hasSuffix(
+                "People · 1–2 of 3\n  1  Ada Lovelace  12 St James's Square, London\n  2  Alan Turing   Hollymeade, Wilmslow\n1–2 open · n next · /text search · a add · q quit · ? help\n"
+            ))
+    }
+
+    @Test func badKeysAndValuesAreExplainedAndNothingCrashes() throws {
+        let input =
+            "0\n42\nzz\n-5\n99999999999999999999999\n\u{1B}[2J\nb\na\n\n\(String(repeating: "x", count: 101))\n.\nq\n"
+        let run = try PeopleProcess.run([], input: input)
+        #expect(run.status == 0)
+        #expect(run.output.contains("There is no row 42 on this page; rows are 1–3."))
+        #expect(run.output.contains("Unknown key 'zz'. Press ? for help."))
+        #expect(run.output.contains("Unknown key '?[2J'. Press ? for help."))
+        #expect(run.output.contains("name is required\n"))
+        #expect(run.output.contains("is 101 characters long; at most 100 are allowed\n"))
+        #expect(run.output.contains("Cancelled; nothing was saved."))
+    }
+
+    @Test func theEndOfInputEndsTheSessionEvenMidForm() throws {
+        let run = try PeopleProcess.run([], input: "a\nHalf Typed\n")
+        #expect(run.status == 0)
+        #expect(run.output.hasSuffix("Address (2/3) (optional):\n"))
+    }
+
+    @Test func colourIsNeverWrittenToAPipe() throws {
+        let run = try PeopleProcess.run([], input: "q\n")
+        #expect(!run.output.contains("\u{1B}["))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The one-shot commands scripts use, with their output and exit codes.
+@Suite struct OneShotCommandTests {
+    @Test func listPrintsThePersonsAndThePosition() throws {
+        let run = try PeopleProcess.run(["list"])
+        #expect(run.status == 0)
+        #expect(
+            run.output == """
+                1  Ada Lovelace <ada@example.org>
+                2  Alan Turing
+                3  Grace Hopper <grace@example.org>
+                page 1 of 1 · 1–3 of 3
+
+                """)
+    }
+
+    @Test func listAsJSONIsParseableWithTheDocumentedKeys() throws {
+        let run = try PeopleProcess.run(["list", "--json", "--page-size", "2", "--page", "2"])
+        #expect(run.status == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(document["total"] as? Int == 3)
+        #expect(document["page"] as? Int == 2)
+        let persons = try #require(document["persons"] as? [[String: Any]])
+        #expect(persons.map { $0["name"] as? String } == ["Grace Hopper"])
+    }
+
+    @Test func showPrintsOnePerson() throws {
+        let text = try PeopleProcess.run(["show", "3"])
+        #expect(text.output.contains("Name     Grace Hopper\n"))
+        let json = try PeopleProcess.run(["show", "3", "--json"])
+        let person = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(person["email"] as? String == "grace@example.org")
+        #expect(person["added"] as? String == "2010-06-21T11:00:00Z")
+    }
+
+    @Test func addPrintsTheNewId() throws {
+        let run = try PeopleProcess.run([
+            "add", "--name", "Barbara Liskov", "--email", "barbara@example.org",
+        ])
+        #expect(run.status == 0)
+        #expect(run.output == "4\n")
+    }
+
+    @Test func editAndDeleteSucceedQuietly() throws {
+        #expect(try PeopleProcess.run(["edit", "1", "--address", "Marylebone"]).status == 0)
+        let deleted = try PeopleProcess.run(["delete", "2"])
+        #expect(deleted.status == 0)
+        #expect(deleted.output.isEmpty)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try PeopleProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("people list [--page N] [--search TEXT] [--json]"))
+        #expect(try PeopleProcess.run(["--version"]).output == "people 1.0.0\n")
+    }
+
+    @Test(arguments: [
+        (["show", "42"], Int32(1), "people: no person with id 42\n"),
+        (["delete", "42"], 1, "people: no person with id 42\n"),
+        (["show", "abc"], 2, "people: 'abc' is not a person id (ids are whole numbers from 1)\n"),
+        (
+            ["list", "--page", "99999999999999999999"], 2,
+            "people: --page: '99999999999999999999' is not a whole number\n"
+        ),
+        (["--frobnicate"], 2, "people: unknown option '--frobnicate' (try 'people --help')\n"),
+        (["add", "--name"], 2, "people: option '--name' needs a value\n"),
+        (["add", "--name", "  "], 2, "people: name is required\n"),
+        (
+            ["add", "--name", "Eve", "--email", "eve@"], 2,
+            "people: email 'eve@' is not a valid address (expected name@example.org)\n"
+        ),
+        (["--page-size", "0"], 2, "people: --page-size: 0 is out of range (1 to 500)\n"),
+        (["explode"], 2, "people: unknown command 'explode' (try 'people --help')\n"),
+    ])
+    func badRequestsGetOneLineOnStandardErrorAndTheRightExitCode(
+        _ arguments: [String], _ status: Int32, _ message: String
+    ) throws {
+        let run = try PeopleProcess.run(arguments)
+        #expect(run.status == status)
+        #expect(run.errors == message)
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func aBadEnvironmentVariableIsNamed() throws {
+        let run = try PeopleProcess.run(["list"], environment: ["PEOPLE_PAGE_SIZE": "many"])
+        #expect(run.status == 2)
+        #expect(run.errors == "people: PEOPLE_PAGE_SIZE: 'many' is not a whole number\n")
+    }
+}
