@@ -25,8 +25,16 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
+        // The system's SQLite library (libsqlite3-dev on Debian and Ubuntu,
+        // part of the SDK on macOS): a module map, not a package dependency.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(
             name: "Features",
+            dependencies: ["CSQLite"],
             swiftSettings: strictness
         ),
         .target(
@@ -44,6 +52,14 @@ let package = Package(
             dependencies: ["Injectors", "AppScope"],
             swiftSettings: strictness
         ),
+        // Times paging at scale against a 3-person baseline, in a release
+        // build: `swift run -c release paging-benchmark`.
+        .executableTarget(
+            name: "paging-benchmark",
+            dependencies: ["Features"],
+            path: "Benchmarks/PagingBenchmark",
+            swiftSettings: strictness
+        ),
 
         // Fakes shared by the test targets: recording views, a scripted
         // console, store doubles that fail loudly on unexpected calls.
@@ -55,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeaturesTests",
-            dependencies: ["Features", "TestSupport"],
+            dependencies: ["Features", "TestSupport", "CSQLite"],
             swiftSettings: strictness
         ),
         .testTarget(
@@ -71,7 +87,7 @@ let package = Package(
         // Runs the built `people` binary as a user would.
         .testTarget(
             name: "PeopleEndToEndTests",
-            dependencies: ["people"],
+            dependencies: ["people", "Features", "TestSupport"],
             swiftSettings: strictness
         ),
     ],

@@ -20,7 +20,23 @@ public enum StoreInjector {
     /// Call ``injectPersonStore(_:)`` instead: this one does not cache.
     static func injectNewPersonStore(_ scope: AppScope) throws -> any PersonStore {
         switch scope.configuration.store {
-        case .memory: MemoryPersonStore(persons: Person.samples, clock: scope.clock)
+        case .sqlite:
+            try SQLitePersonStore(
+                path: try injectDatabasePath(scope), startingWith: Person.samples,
+                clock: scope.clock)
+        case .memory:
+            MemoryPersonStore(persons: Person.samples, clock: scope.clock)
         }
+    }
+
+    /// Where the SQLite file lives, from the configuration.
+    ///
+    /// - Throws: when neither `--db`, `PEOPLE_DB` nor a home folder gave one.
+    static func injectDatabasePath(_ scope: AppScope) throws -> String {
+        guard let path = scope.configuration.databasePath else {
+            throw PersonStoreError.storage(
+                "no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
+        }
+        return path
     }
 }

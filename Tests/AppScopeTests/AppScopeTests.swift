@@ -26,7 +26,7 @@ import Testing
             launch: LaunchEnvironment(
                 arguments: ["list", "--page-size", "4"], variables: ["NO_COLOR": "1"],
                 inputIsTerminal: true, outputIsTerminal: true))
-        #expect(scope.configuration == Configuration(store: .memory, pageSize: 4, usesColor: false))
+        #expect(scope.configuration == Configuration(store: .sqlite, pageSize: 4, usesColor: false))
         #expect(scope.command == .list(page: 1, search: "", json: false))
     }
 

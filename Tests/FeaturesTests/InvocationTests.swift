@@ -39,6 +39,26 @@ import Testing
         #expect(try parse(["--version"]).command == .version)
     }
 
+    @Test func theDatabaseIsTheFlagElseTheVariableElseTheDataFolder() throws {
+        let home = ["HOME": "/home/ada"]
+        #expect(
+            try parse([], home).configuration.databasePath
+                == DataFolder.defaultDatabasePath(environment: home))
+        #expect(
+            try parse([], home.merging(["PEOPLE_DB": "/tmp/a.sqlite"]) { $1 }).configuration
+                .databasePath == "/tmp/a.sqlite")
+        #expect(
+            try parse(["--db", "b.sqlite"], ["PEOPLE_DB": "/tmp/a.sqlite"]).configuration
+                .databasePath == "b.sqlite")
+        #expect(try parse([], [:]).configuration.databasePath == nil)
+    }
+
+    @Test func seedTakesACountInRange() throws {
+        #expect(try parse(["seed", "250"]).command == .seed(count: 250))
+        #expect(message(["seed"]) == "'seed' needs a number of persons, such as 'people seed 1000'")
+        #expect(message(["seed", "0"]) == "seed: 0 is out of range (1 to 1000000)")
+    }
+
     @Test func flagsWinOverTheEnvironment() throws {
         let environment = ["PEOPLE_PAGE_SIZE": "5", "PEOPLE_STORE": "memory"]
         #expect(try parse([], environment).configuration.pageSize == 5)
@@ -60,7 +80,7 @@ import Testing
         (["list", "--page", "0"], "--page: 0 is out of range (at least 1)"),
         (["list", "--page", "two"], "--page: 'two' is not a whole number"),
         (["--page-size", "501"], "--page-size: 501 is out of range (1 to 500)"),
-        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: memory)"),
+        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: sqlite, memory)"),
         (["show"], "'show' needs a person id, such as 'people show 1'"),
         (["show", "abc"], "'abc' is not a person id (ids are whole numbers from 1)"),
         (["show", "-1"], "'-1' is not a person id (ids are whole numbers from 1)"),
@@ -82,6 +102,6 @@ import Testing
                 == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
         #expect(
             message([], ["PEOPLE_STORE": "cloud"])
-                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: memory)")
+                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory)")
     }
 }

@@ -127,4 +127,36 @@ import Testing
         _ = try store.update(3, with: PersonDraft(name: "Aaron Hopper"))
         #expect(try store.page(matching: "", from: .first, limit: 10).map(\.id) == [3, 1, 2])
     }
+
+    @Test(arguments: StoreMaker.all)
+    func addingManyIsAllOrNothing(_ maker: StoreMaker) throws {
+        let store = try maker.make(persons: Person.samples)
+        let drafts = [PersonDraft(name: "One"), PersonDraft(name: ""), PersonDraft(name: "Three")]
+        #expect(throws: PersonValidationError(field: .name, problem: .missing)) {
+            try store.add(contentsOf: drafts)
+        }
+        #expect(try store.count(matching: "") == 3)
+        #expect(try store.add(contentsOf: DemoPersons.drafts(count: 50)) == 50)
+        #expect(try store.count(matching: "") == 53)
+    }
+
+    @Test(arguments: StoreMaker.all)
+    func idsAreNeverReusedAfterADelete(_ maker: StoreMaker) throws {
+        let store = try maker.make(persons: Person.samples)
+        let first = try store.add(PersonDraft(name: "Temporary"))
+        try store.delete(first.id)
+        #expect(try store.add(PersonDraft(name: "Next")).id > first.id)
+    }
+
+    @Test(arguments: StoreMaker.all)
+    func searchThroughTheIndexAgreesWithShortSearches(_ maker: StoreMaker) throws {
+        let store = try maker.make(persons: [])
+        _ = try store.add(contentsOf: DemoPersons.drafts(count: 500))
+        for search in ["k", "kn", "knu", "KNUTH 1", "a*", "[x", "ada knuth 2"] {
+            let all = try store.page(matching: search, from: .first, limit: 1_000)
+            #expect(all.count == (try store.count(matching: search)), "\(search)")
+            #expect(
+                all.allSatisfy { PersonSortKey.fold($0.name).contains(PersonSortKey.fold(search)) })
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Foundation
 import Injectors
 import TestSupport
 import Testing
@@ -7,7 +8,10 @@ import Testing
 @MainActor
 @Suite struct InjectorTests {
     @Test func theStoreIsOneSingletonForTheWholeApp() throws {
-        let scope = AppScope(console: RecordingConsole(), clock: Fixtures.clock)
+        let scope = AppScope(
+            invocation: Invocation(configuration: Configuration(store: .memory)),
+            console: RecordingConsole(),
+            clock: Fixtures.clock)
         let first = try StoreInjector.injectPersonStore(scope)
         let second = try StoreInjector.injectPersonStore(scope)
         #expect(first as AnyObject === second as AnyObject)
@@ -21,6 +25,41 @@ import Testing
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is MemoryPersonStore)
         #expect(try store.page(matching: "", from: .first, limit: 10) == Person.samples)
+    }
+
+    @Test func anSQLiteStoreIsChosenByConfigurationAndOpensTheConfiguredFile() throws {
+        let path = try TemporaryFolder().path("people.sqlite")
+        let scope = AppScope(
+            invocation: Invocation(
+                configuration: Configuration(store: .sqlite, databasePath: path)),
+            console: RecordingConsole())
+        let store = try StoreInjector.injectPersonStore(scope)
+        #expect(store is SQLitePersonStore)
+        #expect(try store.count(matching: "") == 3)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func withoutAPlaceForTheDatabaseTheSessionSaysSoInOneLine() {
+        let console = RecordingConsole()
+        let scope = AppScope(
+            invocation: Invocation(configuration: Configuration(store: .sqlite)), console: console)
+        #expect(AppInjector.injectApplication(scope).run() == .failure)
+        #expect(
+            console.errors
+                == "people: no place for the database: set HOME or PEOPLE_DB, or pass --db PATH\n")
+    }
+
+    @Test func aStoreThatFailsToOpenIsTriedAgainNextTime() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("later/people.sqlite")
+        try Data("not a folder".utf8).write(to: folder.url.appendingPathComponent("later"))
+        let scope = AppScope(
+            invocation: Invocation(
+                configuration: Configuration(store: .sqlite, databasePath: path)),
+            console: RecordingConsole())
+        #expect(throws: PersonStoreError.self) { try StoreInjector.injectPersonStore(scope) }
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("later"))
+        #expect(try StoreInjector.injectPersonStore(scope).count(matching: "") == 3)
     }
 
     @Test func theApplicationIsTheSessionWithoutACommandAndTheRunnerWithOne() {

@@ -4,12 +4,17 @@ import Testing
 /// Runs the built `people` binary the way a user or a script would: with
 /// arguments, environment and piped standard input, and captures what it
 /// printed and how it exited.
-struct PeopleProcess {
-    /// What one run printed, and its exit code.
+///
+/// Each run sees its own empty home and data folder unless a test passes
+/// one, so no run touches the user's real database or another test's.
+final class PeopleProcess {
+    /// What one run printed, and how it ended.
     struct Outcome {
         let status: Int32
         let output: String
         let errors: String
+        /// Whether a signal ended it (as `kill -9` does) rather than `exit`.
+        let wasKilled: Bool
     }
 
     /// The folder SwiftPM builds products into; the test bundle lives there too.
@@ -22,39 +27,72 @@ struct PeopleProcess {
         return Bundle.main.bundleURL
     }
 
-    /// Runs `people` with these arguments, feeding it `input` then end of input.
-    static func run(
-        _ arguments: [String], input: String = "", environment: [String: String] = [:]
-    ) throws -> Outcome {
-        let binary = productsFolder.appendingPathComponent("people")
+    private let process = Process()
+    private let folder: URL
+
+    /// Starts `people` with these arguments, feeding it `input` then end of input.
+    ///
+    /// - Parameter home: the home and data folder the run sees; a new, empty
+    ///   one by default. Pass the same folder to runs that share data.
+    init(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        home: URL? = nil
+    )
+        throws
+    {
+        let binary = Self.productsFolder.appendingPathComponent("people")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path), "build 'people' first")
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("people-e2e-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "people-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let inputFile = folder.appendingPathComponent("in")
-        let outputFile = folder.appendingPathComponent("out")
-        let errorFile = folder.appendingPathComponent("err")
-        try Data(input.utf8).write(to: inputFile)
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
+        let home = home ?? folder.appendingPathComponent("home")
+        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PEOPLE_") }
+        variables["HOME"] = home.path
+        variables["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
+        variables.merge(environment) { $1 }
 
         // Files rather than pipes: nothing can fill up and block.
-        let process = Process()
+        try Data(input.utf8).write(to: file("in"))
+        try Data().write(to: file("out"))
+        try Data().write(to: file("err"))
         process.executableURL = binary
         process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PEOPLE_") }
-        variables.merge(environment) { $1 }
         process.environment = variables
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = try FileHandle(forReadingFrom: file("in"))
+        process.standardOutput = try FileHandle(forWritingTo: file("out"))
+        process.standardError = try FileHandle(forWritingTo: file("err"))
         try process.run()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Sends SIGKILL, as `kill -9` does: no clean-up code runs.
+    func kill() {
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits for the process to end.
+    func finish() throws -> Outcome {
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
-            output: try String(contentsOf: outputFile, encoding: .utf8),
-            errors: try String(contentsOf: errorFile, encoding: .utf8))
+            output: try String(contentsOf: file("out"), encoding: .utf8),
+            errors: try String(contentsOf: file("err"), encoding: .utf8),
+            wasKilled: process.terminationReason == .uncaughtSignal)
+    }
+
+    private func file(_ name: String) -> URL {
+        folder.appendingPathComponent(name)
+    }
+
+    /// Runs `people` to the end.
+    static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        home: URL? = nil
+    ) throws -> Outcome {
+        try PeopleProcess(arguments, input: input, environment: environment, home: home).finish()
     }
 }

@@ -41,6 +41,9 @@ public final class StrictPersonStore: PersonStore {
     }
     public func person(withID id: Person.ID) throws -> Person? { try fail("person(withID:)") }
     public func add(_ draft: PersonDraft) throws -> Person { try fail("add") }
+    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
+        try fail("add(contentsOf:)")
+    }
     public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
         try fail("update")
     }

@@ -65,6 +65,9 @@ public final class PersonCommands: Application {
             _ = try store.update(id, with: changes.applied(to: PersonDraft(person)))
         case .delete(let id):
             try storeProvider().delete(id)
+        case .seed(let count):
+            let added = try storeProvider().add(contentsOf: DemoPersons.drafts(count: count))
+            console.writeLine("added \(added) demo persons")
         }
     }
 

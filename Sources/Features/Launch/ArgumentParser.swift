@@ -26,6 +26,7 @@ struct ArgumentParser {
     private static let options: [Option] = [
         Option(name: "--store", takesValue: true, commands: nil),
         Option(name: "--page-size", takesValue: true, commands: nil),
+        Option(name: "--db", takesValue: true, commands: nil),
         Option(name: "--help", takesValue: false, commands: nil),
         Option(name: "--version", takesValue: false, commands: nil),
         Option(name: "--page", takesValue: true, commands: ["list"]),
@@ -36,7 +37,9 @@ struct ArgumentParser {
         Option(name: "--email", takesValue: true, commands: ["add", "edit"]),
     ]
 
-    private static let operandCounts = ["list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1]
+    private static let operandCounts = [
+        "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1,
+    ]
 
     private var remaining: ArraySlice<String>
 

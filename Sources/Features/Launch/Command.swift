@@ -12,6 +12,8 @@ public enum Command: Sendable, Equatable {
     case edit(id: Person.ID, changes: PersonChanges)
     /// `people delete ID`.
     case delete(id: Person.ID)
+    /// `people seed N`: add N generated demo persons in one transaction.
+    case seed(count: Int)
     /// `people --help`.
     case help
     /// `people --version`.

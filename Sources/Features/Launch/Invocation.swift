@@ -18,6 +18,8 @@ public struct Invocation: Sendable, Equatable {
     /// Reads the command line and the environment.
     ///
     /// Flags win over environment variables, which win over the defaults.
+    /// The database lives at `--db`, else `PEOPLE_DB`, else in the per-user
+    /// data folder (see ``DataFolder``).
     ///
     /// - Parameters:
     ///   - arguments: the arguments after the program's name.
@@ -40,6 +42,9 @@ public struct Invocation: Sendable, Equatable {
             configuration.pageSize = try Self.number(
                 size, for: "PEOPLE_PAGE_SIZE", in: Configuration.pageSizes)
         }
+        configuration.databasePath =
+            parsed.options["--db"] ?? environment["PEOPLE_DB"]
+            ?? DataFolder.defaultDatabasePath(environment: environment)
         if let store = parsed.options["--store"] {
             configuration.store = try Self.storeKind(store, from: "--store")
         }
@@ -84,6 +89,11 @@ public struct Invocation: Sendable, Equatable {
             return .edit(id: id, changes: changes)
         case "delete":
             return .delete(id: try id(parsed))
+        case "seed":
+            guard let text = parsed.operands.first else {
+                throw UsageError("'seed' needs a number of persons, such as 'people seed 1000'")
+            }
+            return .seed(count: try number(text, for: "seed", in: 1...1_000_000))
         case let other?:
             throw UsageError("unknown command '\(other)' (try 'people --help')")
         }

@@ -3,6 +3,8 @@
 /// Only a name: the types behind each kind are known to the composition root
 /// alone, which is the one place that turns a kind into a store.
 public enum StoreKind: String, Sendable, CaseIterable {
+    /// An SQLite file that keeps persons between runs: the default.
+    case sqlite
     /// In memory, starting with the samples; nothing is saved.
     case memory
 }

@@ -14,17 +14,27 @@ public enum Usage {
           people add --name NAME [--address ADDRESS] [--email EMAIL]
           people edit ID [--name NAME] [--address ADDRESS] [--email EMAIL]
           people delete ID
+          people seed N                    add N generated demo persons (one transaction)
 
         Options:
-          --store KIND       where persons are kept: memory (default; starts with
-                             three sample persons, saves nothing)
+          --store KIND       where persons are kept: sqlite (default) or memory
+                             (starts with three sample persons, saves nothing)
+          --db PATH          the SQLite file (default: see "Data" below)
           --page-size N      rows per page, 1 to 500 (default 10)
           -h, --help         show this help
           --version          show the version
 
         Environment:
-          PEOPLE_STORE, PEOPLE_PAGE_SIZE   defaults for --store and --page-size
+          PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB   defaults for --store,
+                                           --page-size and --db
           NO_COLOR                         set to turn colour off
+
+        Data:
+          The sqlite store keeps persons in --db, else $PEOPLE_DB, else
+          $XDG_DATA_HOME/people/people.sqlite (~/.local/share/people/people.sqlite
+          when XDG_DATA_HOME is unset; ~/Library/Application Support/people/
+          people.sqlite on macOS). A new database starts with three sample
+          persons. To start afresh, delete that file (and its -wal and -shm files).
 
         Interactive keys: a row's number opens it; n/p next/previous page;
         /text searches and / alone clears; a add; e edit; d delete; b back;

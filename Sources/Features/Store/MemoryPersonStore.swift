@@ -77,6 +77,23 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
+    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
+        let checked = try drafts.map { (draft) throws(PersonValidationError) in
+            try draft.validated()
+        }
+        let added = clock()
+        return contents.withLock { contents in
+            for draft in checked {
+                contents.insert(
+                    Person(
+                        id: contents.nextID, name: draft.name, address: draft.address,
+                        email: draft.storedEmail, added: added))
+                contents.nextID += 1
+            }
+            return checked.count
+        }
+    }
+
     public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
         let checked = try draft.validated()
         return try contents.withLock { contents throws(PersonStoreError) in

@@ -27,6 +27,13 @@ public protocol PersonStore: Sendable {
     /// - Throws: ``PersonValidationError`` for a bad draft; storage errors.
     func add(_ draft: PersonDraft) throws -> Person
 
+    /// Checks and stores many new persons in one go: all of them, or none.
+    ///
+    /// - Returns: how many were added.
+    /// - Throws: ``PersonValidationError`` for the first bad draft, after
+    ///   which nothing has been added; storage errors.
+    func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int
+
     /// Checks the draft and replaces the values of the person with this id.
     ///
     /// - Returns: the person as now stored.

@@ -1,0 +1,128 @@
+// Shows that paging the SQLite store stays cheap as the address book grows.
+//
+// Builds a 3-person database (the baseline) and a large one in a temporary
+// folder, then times what the list screen does to draw a page — count the
+// persons, read a page, find the page's position — on both, in this one run.
+// Each figure is the median of many repetitions; the verdict is a ratio
+// against the baseline, never an absolute time.
+//
+//   swift run -c release paging-benchmark [PERSONS]     (default 1,000,000)
+//
+// Exits 1 when a ratio is over its limit, so CI can run it.
+
+import Features
+import Foundation
+
+/// One timed question, asked of both databases.
+struct Case {
+    let name: String
+    /// The most the large database may take, as a multiple of the small one.
+    let limit: Double
+    let work: (any PersonStore, Context) throws -> Void
+}
+
+/// What a case may need to know about the database it runs on.
+struct Context {
+    /// The key of a person about nine tenths of the way down the list.
+    let deepKey: PersonSortKey
+    /// How many persons precede that key.
+    let deepOffset: Int
+}
+
+let persons = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "paging-benchmark-\(UUID())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Duration {
+    var samples: [Duration] = []
+    for _ in 0..<repetitions {
+        let start = ContinuousClock.now
+        try body()
+        samples.append(ContinuousClock.now - start)
+    }
+    return samples.sorted()[repetitions / 2]
+}
+
+func context(for store: any PersonStore) throws -> Context {
+    let total = try store.count(matching: "")
+    let offset = total * 9 / 10
+    let deep =
+        try store.page(matching: "", from: .offset(offset), limit: 1).first ?? Person.samples[0]
+    return Context(deepKey: deep.sortKey, deepOffset: offset)
+}
+
+print("Building a 3-person database and a \(persons)-person database…")
+let small = try SQLitePersonStore(
+    path: folder.appendingPathComponent("small.sqlite").path, startingWith: Person.samples)
+let large = try SQLitePersonStore(
+    path: folder.appendingPathComponent("large.sqlite").path, startingWith: Person.samples)
+let seeding = try median(1) { _ = try large.add(contentsOf: DemoPersons.drafts(count: persons)) }
+print("Seeded in \(seeding.formatted(.units(allowed: [.seconds, .milliseconds])))\n")
+
+let cases = [
+    Case(name: "first page (count + page + position)", limit: 3) { store, _ in
+        let total = try store.count(matching: "")
+        let page = try store.page(matching: "", from: .first, limit: 10)
+        _ = try store.position(of: page[0].sortKey, matching: "")
+        precondition(total > 0)
+    },
+    Case(name: "next page, 90% of the way down (keyset)", limit: 3) { store, context in
+        _ = try store.page(matching: "", from: .after(context.deepKey), limit: 10)
+    },
+    Case(name: "previous page, 90% of the way down (keyset)", limit: 3) { store, context in
+        _ = try store.page(matching: "", from: .before(context.deepKey), limit: 10)
+    },
+    Case(name: "open one person by id", limit: 3) { store, _ in
+        _ = try store.person(withID: 2)
+    },
+]
+
+let contexts = (small: try context(for: small), large: try context(for: large))
+var failed = false
+print(
+    "case".padding(toLength: 56, withPad: " ", startingAt: 0), "3 persons", "  \(persons)",
+    "  ratio  limit")
+for benchmark in cases {
+    let baseline = try median(301) { try benchmark.work(small, contexts.small) }
+    let measured = try median(301) { try benchmark.work(large, contexts.large) }
+    let ratio = measured / baseline
+    let verdict = ratio <= benchmark.limit ? "ok" : "TOO SLOW"
+    if ratio > benchmark.limit { failed = true }
+    print(
+        benchmark.name.padding(toLength: 56, withPad: " ", startingAt: 0),
+        baseline.formatted(.units(allowed: [.microseconds], fractionalPart: .show(length: 1))),
+        measured.formatted(.units(allowed: [.microseconds], fractionalPart: .show(length: 1))),
+        String(format: "%6.2f× %5.0f× %@", ratio, benchmark.limit, verdict))
+}
+
+// For contrast, not judged: what an OFFSET page 90% of the way down costs,
+// which is why the screens page by key.
+let offsetPage = try median(21) {
+    _ = try large.page(matching: "", from: .offset(contexts.large.deepOffset), limit: 10)
+}
+let keysetPage = try median(21) {
+    _ = try large.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
+}
+print(
+    "\nFor contrast: the same deep page by OFFSET takes \(String(format: "%.0f", offsetPage / keysetPage))× as long as by key."
+)
+
+// Search is judged against what the trigram index replaces: reading every
+// name. A two-letter search is too short for trigrams and does exactly that.
+let indexed = try median(51) {
+    _ = try large.count(matching: "grace zuse 4")
+    _ = try large.page(matching: "grace zuse 4", from: .first, limit: 10)
+}
+let scanned = try median(11) {
+    _ = try large.count(matching: "q#")
+    _ = try large.page(matching: "q#", from: .first, limit: 10)
+}
+let speedup = scanned / indexed
+print(
+    "Search for a rare name (count + first page): \(indexed.formatted(.units(allowed: [.microseconds]))) "
+        + "through the trigram index, \(String(format: "%.0f", speedup))× quicker than reading every name "
+        + (speedup >= 5 ? "(ok, limit 5×)" : "(TOO SLOW, limit 5×)"))
+if speedup < 5 { failed = true }
+exit(failed ? 1 : 0)

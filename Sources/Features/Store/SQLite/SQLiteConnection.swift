@@ -1,0 +1,225 @@
+import CSQLite
+import Foundation
+
+/// One open connection to an SQLite file, with just what the person store needs.
+///
+/// Not thread safe by itself: ``SQLitePersonStore`` keeps it behind a lock.
+/// Every value reaches SQL as a bound parameter; nothing typed by a person is
+/// ever pasted into SQL text.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    /// The file, as named by the user, for error messages.
+    let path: String
+
+    /// Opens (creating if needed) the database at `path`.
+    ///
+    /// - Parameter busyTimeout: how long to wait for another process's lock.
+    init(path: String, busyTimeout: Duration) throws(PersonStoreError) {
+        self.path = path
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else {
+            throw .storage("cannot open the database '\(path)': out of memory")
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(opened))
+            sqlite3_close_v2(opened)
+            throw .storage("cannot open the database '\(path)': \(message)")
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds =
+            busyTimeout.components.seconds * 1000
+            + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that takes no parameters and returns no rows, such as a schema step.
+    func execute(_ sql: String) throws(PersonStoreError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// Runs one statement with `parameters` and returns every row it yields.
+    func rows(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError)
+        -> [SQLiteRow]
+    {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        var rows: [SQLiteRow] = []
+        while try statement.step() {
+            rows.append(statement.row())
+        }
+        return rows
+    }
+
+    /// Runs one statement with `parameters`, ignoring any rows.
+    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError) {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        while try statement.step() {}
+    }
+
+    /// The single integer a query like `SELECT count(*) …` returns.
+    func integer(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError) -> Int {
+        try rows(sql, parameters).first?.integer(0) ?? 0
+    }
+
+    /// Compiles one statement for running, possibly many times.
+    func prepare(_ sql: String) throws(PersonStoreError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    var changedRows: Int { Int(sqlite3_changes(handle)) }
+
+    /// The id SQLite gave the row inserted last on this connection.
+    var lastInsertedID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// Runs `body` in one write transaction: all of it is stored, or none.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so two processes
+    /// writing at once wait for each other (up to the busy timeout) instead
+    /// of failing halfway.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The error for a failed call, worded for a person and naming the file.
+    func failure(_ code: Int32) -> PersonStoreError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        switch code & 0xFF {
+        case SQLITE_NOTADB:
+            return .storage("'\(path)' is not a people database (\(message))")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .storage("the database '\(path)' is locked by another process; try again")
+        case SQLITE_READONLY:
+            return .storage("the database '\(path)' cannot be written (\(message))")
+        case SQLITE_CORRUPT:
+            return .storage("the database '\(path)' is damaged (\(message))")
+        case SQLITE_FULL:
+            return .storage("the disk holding '\(path)' is full")
+        default:
+            return .storage("database '\(path)': \(message)")
+        }
+    }
+}
+
+/// A value bound to, or read from, an SQL statement.
+enum SQLiteValue {
+    case integer(Int)
+    case real(Double)
+    case text(String)
+    case null
+}
+
+/// One row a query returned, by column index.
+struct SQLiteRow {
+    fileprivate let values: [SQLiteValue]
+
+    /// The column as an integer; 0 when it is not one.
+    func integer(_ column: Int) -> Int {
+        if case .integer(let value) = values[column] { return value }
+        return 0
+    }
+
+    /// The column as a real number; 0 when it is not one.
+    func real(_ column: Int) -> Double {
+        switch values[column] {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        default: 0
+        }
+    }
+
+    /// The column as text; `nil` when it is NULL.
+    func text(_ column: Int) -> String? {
+        if case .text(let value) = values[column] { return value }
+        return nil
+    }
+}
+
+/// A compiled statement: bind, step, read, and again.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let connection: SQLiteConnection
+
+    fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    func bind(_ values: [SQLiteValue]) throws(PersonStoreError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let integer): code = sqlite3_bind_int64(handle, index, Int64(integer))
+            case .real(let real): code = sqlite3_bind_double(handle, index, real)
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .text(let text):
+                // Bound with its byte length, so text is never cut at a NUL.
+                code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transient)
+            }
+            guard code == SQLITE_OK else { throw connection.failure(code) }
+        }
+    }
+
+    /// Moves to the next row.
+    ///
+    /// - Returns: `true` when a row is ready to read, `false` when done.
+    func step() throws(PersonStoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.failure(code)
+        }
+    }
+
+    /// The current row's values.
+    func row() -> SQLiteRow {
+        let count = sqlite3_column_count(handle)
+        return SQLiteRow(values: (0..<count).map(value(at:)))
+    }
+
+    private func value(at column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(Int(sqlite3_column_int64(handle, column)))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: return .null
+        default:
+            let length = Int(sqlite3_column_bytes(handle, column))
+            guard let bytes = sqlite3_column_text(handle, column) else { return .text("") }
+            return .text(
+                String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
+        }
+    }
+}
+
+/// Tells SQLite to copy bound text before the call returns (its
+/// `SQLITE_TRANSIENT`, a macro Swift cannot import).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

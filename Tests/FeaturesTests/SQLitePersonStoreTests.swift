@@ -1,0 +1,139 @@
+import CSQLite
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Features
+
+/// What a user can run into with a database file, and what they get.
+@Suite struct SQLitePersonStoreTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func open(_ path: String, busyTimeout: Duration = .seconds(5)) throws
+        -> SQLitePersonStore
+    {
+        try SQLitePersonStore(
+            path: path, startingWith: Person.samples, busyTimeout: busyTimeout,
+            clock: Fixtures.clock)
+    }
+
+    private func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aNewDatabaseStartsWithTheSamplesAndKeepsChangesAfterReopening() throws {
+        let path = folder.path("people.sqlite")
+        let added = try open(path).add(PersonDraft(name: "Barbara Liskov"))
+        let reopened = try open(path)
+        #expect(try reopened.count(matching: "") == 4)
+        #expect(try reopened.person(withID: added.id) == added)
+        #expect(try reopened.person(withID: 1) == Person.samples[0])
+    }
+
+    @Test func theFolderIsCreatedWhenMissing() throws {
+        let path = folder.path("deeper/still/people.sqlite")
+        _ = try open(path)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+        let path = folder.path("notes.txt")
+        let text = Data(String(repeating: "Shopping: milk, eggs, bread.\n", count: 200).utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect(
+            message { _ = try open(path) }
+                == "'\(path)' is not a people database (file is not a database)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aFolderThatCannotHoldTheDatabaseIsNamed() throws {
+        let blocker = folder.path("plain-file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        #expect(
+            message { _ = try open(blocker + "/people.sqlite") }
+                == "'\(blocker)' is not a folder, so the database cannot be kept in it")
+        #expect(
+            message { _ = try open(blocker + "/sub/people.sqlite") }
+                == "cannot create the folder '\(blocker)/sub' for the database")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root can write to any folder"))
+    func aFolderWithoutWritePermissionIsNamed() throws {
+        let locked = folder.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked)
+        }
+        #expect(
+            message { _ = try open(locked + "/people.sqlite") }
+                == "the folder '\(locked)' cannot be written, so the database cannot be kept in it")
+    }
+
+    @Test func aDatabaseFromANewerSchemaIsRefusedInsteadOfGuessedAt() throws {
+        let path = folder.path("future.sqlite")
+        _ = try open(path)
+        try SQLiteConnection(path: path, busyTimeout: .seconds(1)).execute(
+            "PRAGMA user_version = 99")
+        #expect(
+            message { _ = try open(path) }
+                == "the database '\(path)' was written by a newer people (schema 99; this one reads up to 1)"
+        )
+    }
+
+    @Test func theSchemaVersionIsRecorded() throws {
+        let path = folder.path("people.sqlite")
+        _ = try open(path)
+        let version = try SQLiteConnection(path: path, busyTimeout: .seconds(1)).integer(
+            "PRAGMA user_version")
+        #expect(version == SQLiteSchema.currentVersion)
+        let mode = try SQLiteConnection(path: path, busyTimeout: .seconds(1)).rows(
+            "PRAGMA journal_mode"
+        ).first?.text(0)
+        #expect(mode == "wal")
+    }
+
+    @Test func aWriterWaitsForAnotherLockThenGivesAClearErrorAndNothingIsLost() throws {
+        let path = folder.path("people.sqlite")
+        let store = try open(path, busyTimeout: .milliseconds(200))
+        let other = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        try other.execute("BEGIN IMMEDIATE")
+        let started = ContinuousClock.now
+        #expect(
+            message { _ = try store.add(PersonDraft(name: "Blocked")) }
+                == "the database '\(path)' is locked by another process; try again")
+        #expect(ContinuousClock.now - started >= .milliseconds(150))
+        #expect(try store.count(matching: "") == 3, "readers are not blocked by the writer")
+        try other.execute("COMMIT")
+        _ = try store.add(PersonDraft(name: "Unblocked"))
+        #expect(try store.count(matching: "") == 4)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func twoConnectionsAddingAtOnceLoseNothing() async throws {
+        let path = folder.path("people.sqlite")
+        let stores = [try open(path), try open(path)]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, store) in stores.enumerated() {
+                group.addTask {
+                    for number in 0..<200 {
+                        _ = try store.add(PersonDraft(name: "Writer \(index) \(number)"))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try stores[0].count(matching: "writer") == 400)
+        #expect(try stores[1].count(matching: "") == 403)
+    }
+}

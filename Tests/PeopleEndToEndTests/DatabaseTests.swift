@@ -1,0 +1,137 @@
+import Features
+import Foundation
+import TestSupport
+import Testing
+
+/// The SQLite store as users meet it: across runs, across processes, and
+/// when things go wrong.
+@Suite struct DatabaseTests {
+    let home: URL
+
+    init() throws {
+        home = try TemporaryFolder().url
+    }
+
+    private var defaultDatabase: String {
+        home.appendingPathComponent(".local/share/people/people.sqlite").path
+    }
+
+    @Test func aPersonAddedInOneRunIsThereInTheNext() throws {
+        let first = try PeopleProcess.run([], input: "a\nBarbara Liskov\n\n\nq\n", home: home)
+        #expect(first.status == 0)
+        #if !os(macOS)
+            #expect(FileManager.default.fileExists(atPath: defaultDatabase))
+        #endif
+        let second = try PeopleProcess.run([], input: "q\n", home: home)
+        #expect(second.output.hasPrefix("People · 1–4 of 4\n"))
+        #expect(second.output.contains("Barbara Liskov"))
+    }
+
+    @Test func theMemoryStoreForgets() throws {
+        #expect(
+            try PeopleProcess.run(
+                ["add", "--store", "memory", "--name", "Gone Tomorrow"], home: home
+            ).status == 0)
+        let list = try PeopleProcess.run(["list", "--store", "memory"], home: home)
+        #expect(!list.output.contains("Gone Tomorrow"))
+        #expect(list.output.hasSuffix("1–3 of 3\n"))
+    }
+
+    @Test func dbAndPeopleDBChooseTheFile() throws {
+        let flag = home.appendingPathComponent("by-flag.sqlite").path
+        let variable = home.appendingPathComponent("by-variable.sqlite").path
+        #expect(
+            try PeopleProcess.run(["add", "--name", "Flagged", "--db", flag], home: home).output
+                == "4\n")
+        #expect(
+            try PeopleProcess.run(
+                ["add", "--name", "Varied"], environment: ["PEOPLE_DB": variable], home: home
+            ).output == "4\n")
+        #expect(
+            try PeopleProcess.run(
+                ["show", "4", "--db", flag], environment: ["PEOPLE_DB": variable], home: home
+            ).output.contains("Flagged"))
+        #expect(
+            try PeopleProcess.run(["show", "4"], environment: ["PEOPLE_DB": variable], home: home)
+                .output.contains("Varied"))
+    }
+
+    @Test func aTextFileGivenAsTheDatabaseIsNamedAndLeftUntouched() throws {
+        let path = home.appendingPathComponent("notes.txt").path
+        let text = Data("Remember: buy milk.\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        for arguments in [["list", "--db", path], ["--db", path]] {
+            let run = try PeopleProcess.run(arguments, input: "q\n", home: home)
+            #expect(run.status == 1)
+            #expect(
+                run.errors
+                    == "people: '\(path)' is not a people database (file is not a database)\n")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test func twoProcessesAddingFiveHundredEachLoseNothing() throws {
+        let database = home.appendingPathComponent("shared.sqlite").path
+        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        let binary = PeopleProcess.productsFolder.appendingPathComponent("people").path
+        let writers = try ["A", "B"].map { name in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c",
+                """
+                i=0
+                while [ $i -lt 500 ]; do
+                  "$0" add --name "Writer \(name) $i" --db "$1" > /dev/null || exit 1
+                  i=$((i + 1))
+                done
+                """,
+                binary, database,
+            ]
+            try process.run()
+            return process
+        }
+        for writer in writers {
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        let store = try SQLitePersonStore(path: database)
+        #expect(try store.count(matching: "writer a") == 500)
+        #expect(try store.count(matching: "writer b") == 500)
+        #expect(try store.count(matching: "") == 1_003)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func killingASeedHalfwayLeavesASoundFileWithNoneOfIt() throws {
+        let database = home.appendingPathComponent("seeded.sqlite").path
+        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        let seeding = try PeopleProcess(["seed", "200000", "--db", database], home: home)
+        let journal = database + "-wal"
+        let deadline = ContinuousClock.now + .seconds(30)
+        // Wait until the transaction has written a good deal, then pull the plug.
+        while ContinuousClock.now < deadline,
+            ((try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0)
+                < 2_000_000
+        {
+            usleep(5_000)
+        }
+        seeding.kill()
+        let outcome = try seeding.finish()
+        #expect(outcome.wasKilled, "the seed finished before it could be killed; nothing was shown")
+        let store = try SQLitePersonStore(path: database)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.count(matching: "") == 3)
+        let list = try PeopleProcess.run(["list", "--json", "--db", database], home: home)
+        #expect(list.status == 0)
+        #expect(list.output.contains("\"total\" : 3"))
+    }
+
+    @Test func aWholeSeedArrivesAtOnce() throws {
+        let database = home.appendingPathComponent("seeded.sqlite").path
+        let seed = try PeopleProcess.run(["seed", "2500", "--db", database], home: home)
+        #expect(seed.output == "added 2500 demo persons\n")
+        let list = try PeopleProcess.run(
+            ["list", "--db", database, "--page-size", "2"], home: home)
+        #expect(list.output.hasSuffix("page 1 of 1252 · 1–2 of 2503\n"))
+    }
+}
