@@ -60,6 +60,14 @@ let package = Package(
             path: "Benchmarks/PagingBenchmark",
             swiftSettings: strictness
         ),
+        // Shows the wiring trace costs nothing when off, against objects
+        // built by hand: `swift run -c release wiring-benchmark`.
+        .executableTarget(
+            name: "wiring-benchmark",
+            dependencies: ["Injectors", "AppScope", "Features"],
+            path: "Benchmarks/WiringBenchmark",
+            swiftSettings: strictness
+        ),
 
         // Fakes shared by the test targets: recording views, a scripted
         // console, store doubles that fail loudly on unexpected calls.

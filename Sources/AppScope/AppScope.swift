@@ -39,6 +39,11 @@ public final class AppScope: Sendable {
     /// Lifetime: the app's.
     public let clock: @Sendable () -> Date
 
+    /// The log of what the injectors build, for `--trace` and `--debug`.
+    ///
+    /// Lifetime: the app's; shared by every injector.
+    public let wiring: WiringTrace
+
     /// The one store every screen reads and writes.
     ///
     /// Made on first use by
@@ -70,6 +75,12 @@ public final class AppScope: Sendable {
         self.console = console
         self.clock = clock
         self.personStore = personStore.map(ScopeCache.init(holding:)) ?? ScopeCache()
+        self.wiring =
+            invocation.configuration.trace || invocation.configuration.debug
+            ? WiringTrace(
+                printer: invocation.configuration.trace ? console.writeErrorLine : nil,
+                keepsLines: invocation.configuration.debug)
+            : .off
     }
 
     /// The scope of a real run: every input read from the launch environment.

@@ -6,8 +6,9 @@ import Features
 ///
 /// The composition root: the only code that decides what is built from what.
 /// Each method is one expression of glue — an initializer call, a scope
-/// cache, or another `inject…` call — so the whole object graph can be read
-/// here, top down, without running anything.
+/// cache, or another `inject…` call — wrapped in `scope.wiring.build`, which
+/// logs the tree of what is built when `--trace` asks for it. The whole
+/// object graph can be read here, top down, without running anything.
 @MainActor
 public enum AppInjector {
     /// The program for this run: the interactive session when no command was
@@ -26,10 +27,12 @@ public enum AppInjector {
     /// The root comes through a provider so that the store opens inside the
     /// session's `run`, which reports a failure as one line.
     public static func injectInteractiveSession(_ scope: AppScope) -> InteractiveSession {
-        InteractiveSession(
-            navigator: injectNavigator(scope),
-            rootProvider: { try PersonListInjector.injectPersonListController(scope) },
-            console: scope.console)
+        scope.wiring.build("InteractiveSession") {
+            InteractiveSession(
+                navigator: injectNavigator(scope),
+                rootProvider: { try PersonListInjector.injectPersonListController(scope) },
+                console: scope.console)
+        }
     }
 
     /// The one-shot command runner, for scripts.
@@ -37,20 +40,24 @@ public enum AppInjector {
     /// The store is handed over as a provider: `--help` and `--version` never
     /// open it.
     public static func injectPersonCommands(_ scope: AppScope) -> PersonCommands {
-        PersonCommands(
-            command: scope.command,
-            storeProvider: { try StoreInjector.injectPersonStore(scope) },
-            pageSize: scope.configuration.pageSize,
-            console: scope.console)
+        scope.wiring.build("PersonCommands") {
+            PersonCommands(
+                command: scope.command,
+                storeProvider: { try StoreInjector.injectPersonStore(scope) },
+                pageSize: scope.configuration.pageSize,
+                console: scope.console)
+        }
     }
 
     /// The navigation stack, one per app, made on first use.
     public static func injectNavigator(_ scope: AppScope) -> TerminalNavigator {
-        scope.navigator.value { TerminalNavigator(console: scope.console) }
+        scope.wiring.build("TerminalNavigator") {
+            scope.navigator.value { TerminalNavigator(console: scope.console) }
+        }
     }
 
     /// How the terminal views dress their text, from the configuration.
     public static func injectTextStyle(_ scope: AppScope) -> TextStyle {
-        TextStyle(usesColor: scope.configuration.usesColor)
+        TextStyle(usesColor: scope.configuration.usesColor, theme: scope.configuration.theme)
     }
 }

@@ -20,24 +20,30 @@ public enum PersonDetailInjector {
     public static func injectPersonDetailController(
         _ scope: PersonScope
     ) throws -> PersonDetailController {
-        PersonDetailController(
-            person: try injectOpenedPerson(scope),
-            view: injectPersonDetailView(scope),
-            navigator: AppInjector.injectNavigator(scope.parent),
-            editProvider: PersonEditInjector.injectEditPersonControllerProvider(scope))
+        try scope.parent.wiring.build("PersonDetailController (person #\(scope.person.id))") {
+            PersonDetailController(
+                person: try injectOpenedPerson(scope),
+                view: injectPersonDetailView(scope),
+                navigator: AppInjector.injectNavigator(scope.parent),
+                editProvider: PersonEditInjector.injectEditPersonControllerProvider(scope))
+        }
     }
 
     /// The opened person, one per person scope, on the app's store.
     public static func injectOpenedPerson(_ scope: PersonScope) throws -> OpenedPerson {
-        try scope.openedPerson.value {
-            OpenedPerson(
-                person: scope.person, store: try StoreInjector.injectPersonStore(scope.parent))
+        try scope.parent.wiring.build("OpenedPerson") {
+            try scope.openedPerson.value {
+                OpenedPerson(
+                    person: scope.person, store: try StoreInjector.injectPersonStore(scope.parent))
+            }
         }
     }
 
     /// The terminal view of one person's detail.
     public static func injectPersonDetailView(_ scope: PersonScope) -> TerminalPersonDetailView {
-        TerminalPersonDetailView(
-            console: scope.parent.console, style: AppInjector.injectTextStyle(scope.parent))
+        scope.parent.wiring.build("TerminalPersonDetailView") {
+            TerminalPersonDetailView(
+                console: scope.parent.console, style: AppInjector.injectTextStyle(scope.parent))
+        }
     }
 }

@@ -16,10 +16,12 @@ public enum PersonEditInjector {
 
     /// A form that adds what it is given to the app's store.
     public static func injectAddPersonController(_ scope: AppScope) throws -> PersonEditController {
-        PersonEditController(
-            addingTo: try StoreInjector.injectPersonStore(scope),
-            view: injectPersonEditView(scope),
-            navigator: AppInjector.injectNavigator(scope))
+        try scope.wiring.build("PersonEditController (new person)") {
+            PersonEditController(
+                addingTo: try StoreInjector.injectPersonStore(scope),
+                view: injectPersonEditView(scope),
+                navigator: AppInjector.injectNavigator(scope))
+        }
     }
 
     /// Makes an edit form for the scope's person on demand, for the detail
@@ -35,14 +37,19 @@ public enum PersonEditInjector {
     public static func injectEditPersonController(_ scope: PersonScope) throws
         -> PersonEditController
     {
-        PersonEditController(
-            editing: try PersonDetailInjector.injectOpenedPerson(scope),
-            view: injectPersonEditView(scope.parent),
-            navigator: AppInjector.injectNavigator(scope.parent))
+        try scope.parent.wiring.build("PersonEditController (person #\(scope.person.id))") {
+            PersonEditController(
+                editing: try PersonDetailInjector.injectOpenedPerson(scope),
+                view: injectPersonEditView(scope.parent),
+                navigator: AppInjector.injectNavigator(scope.parent))
+        }
     }
 
     /// The terminal view of the form.
     public static func injectPersonEditView(_ scope: AppScope) -> TerminalPersonEditView {
-        TerminalPersonEditView(console: scope.console, style: AppInjector.injectTextStyle(scope))
+        scope.wiring.build("TerminalPersonEditView") {
+            TerminalPersonEditView(
+                console: scope.console, style: AppInjector.injectTextStyle(scope))
+        }
     }
 }

@@ -12,7 +12,23 @@ public enum StoreInjector {
     ///
     /// - Throws: when the store cannot be opened; the next call tries again.
     public static func injectPersonStore(_ scope: AppScope) throws -> any PersonStore {
-        try scope.personStore.value { try injectNewPersonStore(scope) }
+        try scope.wiring.build("PersonStore") {
+            try scope.personStore.value { try injectDecoratedPersonStore(scope) }
+        }
+    }
+
+    /// The configured store, wrapped in a logging decorator when `--trace`
+    /// asks for one.
+    ///
+    /// The decorator is put in here, and only here: the controllers that use
+    /// the store are not changed and cannot tell.
+    static func injectDecoratedPersonStore(_ scope: AppScope) throws -> any PersonStore {
+        scope.configuration.trace
+            ? try scope.wiring.build("TracingPersonStore") {
+                TracingPersonStore(
+                    wrapping: try injectNewPersonStore(scope), log: scope.console.writeErrorLine)
+            }
+            : try injectNewPersonStore(scope)
     }
 
     /// A new store of the configured kind.
@@ -21,11 +37,15 @@ public enum StoreInjector {
     static func injectNewPersonStore(_ scope: AppScope) throws -> any PersonStore {
         switch scope.configuration.store {
         case .sqlite:
-            try SQLitePersonStore(
-                path: try injectDatabasePath(scope), startingWith: Person.samples,
-                clock: scope.clock)
+            try scope.wiring.build("SQLitePersonStore") {
+                try SQLitePersonStore(
+                    path: try injectDatabasePath(scope), startingWith: Person.samples,
+                    clock: scope.clock)
+            }
         case .memory:
-            MemoryPersonStore(persons: Person.samples, clock: scope.clock)
+            scope.wiring.build("MemoryPersonStore") {
+                MemoryPersonStore(persons: Person.samples, clock: scope.clock)
+            }
         }
     }
 

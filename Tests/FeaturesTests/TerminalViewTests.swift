@@ -73,7 +73,17 @@ import Testing
         let coloured = RecordingConsole()
         TerminalPersonListView(console: coloured, style: TextStyle(usesColor: true))
             .show(Actions().model(rows: ["Ada"]))
-        #expect(coloured.output.contains("\u{1B}[1mPeople"))
+        #expect(
+            coloured.output.hasPrefix(
+                "\u{1B}[1m\u{1B}[38;2;95;175;255mPeople · 1–1 of 9\u{1B}[0m\n"))
+        let themed = RecordingConsole()
+        let amber = Theme(
+            title: RGBColor(red: 255, green: 176, blue: 0), keys: .init(red: 1, green: 2, blue: 3),
+            error: .init(red: 4, green: 5, blue: 6), success: .init(red: 7, green: 8, blue: 9))
+        TerminalPersonListView(console: themed, style: TextStyle(usesColor: true, theme: amber))
+            .show(Actions().model(rows: ["Ada"]))
+        #expect(themed.output.hasPrefix("\u{1B}[1m\u{1B}[38;2;255;176;0mPeople"))
+        #expect(themed.output.contains("\u{1B}[38;2;1;2;3m1 open"))
     }
 
     @Test func theFormMapsEnterDashAndDotToKeepClearAndCancel() {

@@ -12,6 +12,16 @@ public struct Configuration: Sendable, Equatable {
     /// The SQLite file, for the `sqlite` store; `nil` when no place could be
     /// found for it (no `--db`, `PEOPLE_DB` or home folder).
     public var databasePath: String?
+    /// The terminal's colours, when colour is used.
+    public var theme: Theme
+    /// Whether the settings screen shows the running app's object graph and
+    /// store statistics.
+    public var debug: Bool
+    /// Whether every store call, and every object the injectors build, is
+    /// logged to standard error.
+    public var trace: Bool
+    /// Files of read-only persons listed together with the stored ones.
+    public var imports: [String]
 
     /// The page sizes accepted.
     public static let pageSizes = 1...500
@@ -20,11 +30,29 @@ public struct Configuration: Sendable, Equatable {
     /// `people` run uses.
     public init(
         store: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
-        databasePath: String? = nil
+        databasePath: String? = nil, theme: Theme = .standard, debug: Bool = false,
+        trace: Bool = false, imports: [String] = []
     ) {
         self.store = store
         self.pageSize = pageSize
         self.usesColor = usesColor
         self.databasePath = databasePath
+        self.theme = theme
+        self.debug = debug
+        self.trace = trace
+        self.imports = imports
+    }
+
+    /// These settings with every value the file gives put over them.
+    public func applying(_ file: ConfigurationFile) -> Configuration {
+        var merged = self
+        if let store = file.store { merged.store = store }
+        if let database = file.database { merged.databasePath = database }
+        if let pageSize = file.pageSize { merged.pageSize = pageSize }
+        if let theme = file.theme { merged.theme = theme }
+        if let debug = file.debug { merged.debug = debug }
+        if let trace = file.trace { merged.trace = trace }
+        if let imports = file.imports { merged.imports = imports }
+        return merged
     }
 }

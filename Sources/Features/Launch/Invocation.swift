@@ -1,3 +1,5 @@
+import Foundation
+
 /// One run of `people`, as its arguments and environment describe it: the
 /// settings to run with and the command to carry out.
 ///
@@ -28,13 +30,21 @@ public struct Invocation: Sendable, Equatable {
     ///     used only then, and never when `NO_COLOR` is set).
     /// - Throws: ``UsageError`` naming the first bad argument or variable.
     public init(
-        arguments: [String], environment: [String: String], outputIsTerminal: Bool
+        arguments: [String], environment: [String: String], outputIsTerminal: Bool,
+        readFile: (String) throws(UsageError) -> Data = Invocation.readFile
     ) throws(UsageError) {
         var parser = ArgumentParser(arguments)
         let parsed = try parser.parse()
-        var configuration = Configuration()
-        configuration.usesColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        let options = parsed.options
 
+        // Lowest first: defaults, then the file, then the environment, then flags.
+        var configuration = Configuration(
+            databasePath: DataFolder.defaultDatabasePath(environment: environment))
+        if let path = options["--config"] {
+            configuration = configuration.applying(
+                try ConfigurationFile(data: readFile(path), name: path))
+        }
+        configuration.usesColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
         if let store = environment["PEOPLE_STORE"] {
             configuration.store = try Self.storeKind(store, from: "PEOPLE_STORE")
         }
@@ -42,18 +52,32 @@ public struct Invocation: Sendable, Equatable {
             configuration.pageSize = try Self.number(
                 size, for: "PEOPLE_PAGE_SIZE", in: Configuration.pageSizes)
         }
-        configuration.databasePath =
-            parsed.options["--db"] ?? environment["PEOPLE_DB"]
-            ?? DataFolder.defaultDatabasePath(environment: environment)
-        if let store = parsed.options["--store"] {
+        if let path = environment["PEOPLE_DB"] { configuration.databasePath = path }
+        if let store = options["--store"] {
             configuration.store = try Self.storeKind(store, from: "--store")
         }
-        if let size = parsed.options["--page-size"] {
+        if let size = options["--page-size"] {
             configuration.pageSize = try Self.number(
                 size, for: "--page-size", in: Configuration.pageSizes)
         }
+        if let path = options["--db"] { configuration.databasePath = path }
+        if options["--debug"] != nil { configuration.debug = true }
+        if options["--trace"] != nil { configuration.trace = true }
+        if let path = options["--import"] { configuration.imports = [path] }
         self.configuration = configuration
         self.command = try Self.command(from: parsed)
+    }
+
+    /// Reads a file named on the command line, or says why it cannot.
+    public static func readFile(_ path: String) throws(UsageError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("\(path): no such file")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("\(path): cannot be read")
+        }
     }
 
     private static func command(from parsed: ArgumentParser.Result) throws(UsageError) -> Command {

@@ -21,6 +21,15 @@ public enum Usage {
                              (starts with three sample persons, saves nothing)
           --db PATH          the SQLite file (default: see "Data" below)
           --page-size N      rows per page, 1 to 500 (default 10)
+          --config FILE      read settings from a JSON file (flags and environment
+                             variables win over it); keys: store, database,
+                             pageSize, debug, trace, import, theme
+          --debug            the settings screen (key s) also shows the object
+                             graph and store statistics
+          --trace            log every store call, and every object the
+                             injectors build, to standard error
+          --import FILE      also list the persons in FILE (CSV with a header
+                             row name,address,email, or JSON), read-only
           -h, --help         show this help
           --version          show the version
 

@@ -13,6 +13,7 @@ public final class PersonListController: Screen {
     private let navigator: any Navigator
     private let detailProvider: PersonDetailControllerProvider
     private let addProvider: PersonEditControllerProvider
+    private let settingsProvider: SettingsControllerProvider?
 
     private var search = ""
     private var start = PageStart.first
@@ -26,13 +27,15 @@ public final class PersonListController: Screen {
     ///   - pageSize: rows per page, at least 1.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
+    ///   - settingsProvider: makes the settings screen, if the app has one.
     public init(
         store: any PersonStore,
         pageSize: Int,
         view: any PersonListView,
         navigator: any Navigator,
         detailProvider: @escaping PersonDetailControllerProvider,
-        addProvider: @escaping PersonEditControllerProvider
+        addProvider: @escaping PersonEditControllerProvider,
+        settingsProvider: SettingsControllerProvider? = nil
     ) {
         self.store = store
         self.pageSize = max(1, pageSize)
@@ -40,6 +43,7 @@ public final class PersonListController: Screen {
         self.navigator = navigator
         self.detailProvider = detailProvider
         self.addProvider = addProvider
+        self.settingsProvider = settingsProvider
     }
 
     /// Reloads the page on every appearance, so a person added, edited or
@@ -93,6 +97,9 @@ public final class PersonListController: Screen {
         if firstIndex > 0 {
             model.showPreviousPage = { [weak self] in self?.showPreviousPage() }
         }
+        if settingsProvider != nil {
+            model.openSettings = { [weak self] in self?.openSettings() }
+        }
         return model
     }
 
@@ -136,6 +143,15 @@ public final class PersonListController: Screen {
             navigator.push(try detailProvider(person))
         } catch {
             view.showError("Could not open \(person.name): \(error)")
+        }
+    }
+
+    private func openSettings() {
+        guard let settingsProvider else { return }
+        do {
+            navigator.push(try settingsProvider())
+        } catch {
+            view.showError("Could not open the settings: \(error)")
         }
     }
 

@@ -20,6 +20,8 @@ public struct PersonListViewModel {
     public var add: @MainActor () -> Void
     /// Ends the session.
     public var quit: @MainActor () -> Void
+    /// Opens the settings screen; `nil` when there is none.
+    public var openSettings: (@MainActor () -> Void)?
 
     /// A page with no next or previous page until those are set.
     public init(

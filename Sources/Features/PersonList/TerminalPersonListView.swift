@@ -59,6 +59,11 @@ public final class TerminalPersonListView: PersonListView {
             model.add()
         case .key("q"):
             model.quit()
+        case .key("s"):
+            guard let settings = model.openSettings else {
+                return showError(KeyInput.complaint(for: input))
+            }
+            settings()
         case .key("b"):
             showError("The list is the first screen; q quits.")
         case .key("?"):
@@ -77,7 +82,9 @@ public final class TerminalPersonListView: PersonListView {
         }
         if model.showNextPage != nil { keys.append("n next") }
         if model.showPreviousPage != nil { keys.append("p previous") }
-        keys += ["/text search", "a add", "q quit", "? help"]
+        keys += ["/text search", "a add"]
+        if model.openSettings != nil { keys.append("s settings") }
+        keys += ["q quit", "? help"]
         return keys.joined(separator: " · ")
     }
 
@@ -87,6 +94,7 @@ public final class TerminalPersonListView: PersonListView {
           n / p     next / previous page
           /text     show only names containing text; / alone shows everyone
           a         add a person
+          s         settings
           q         quit
         """
 }

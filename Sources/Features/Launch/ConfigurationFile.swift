@@ -1,0 +1,199 @@
+import Foundation
+
+/// The settings a JSON configuration file (`people --config FILE`) gives.
+///
+/// Every key is optional; a key present overrides the default, and is in turn
+/// overridden by an environment variable or a flag. Every mistake is reported
+/// as one line naming the file, the key and what is wrong:
+///
+/// ```json
+/// {
+///   "store": "sqlite",
+///   "database": "/srv/people/people.sqlite",
+///   "pageSize": 20,
+///   "debug": false,
+///   "theme": { "title": "#FFB000", "error": "#FF3030" }
+/// }
+/// ```
+public struct ConfigurationFile: Sendable, Equatable {
+    /// `"store"`: `"sqlite"` or `"memory"`.
+    public var store: StoreKind?
+    /// `"database"`: the SQLite file.
+    public var database: String?
+    /// `"pageSize"`: rows per page.
+    public var pageSize: Int?
+    /// `"debug"`: whether the settings screen shows the debug details.
+    public var debug: Bool?
+    /// `"trace"`: whether store calls and wiring are logged to standard error.
+    public var trace: Bool?
+    /// `"import"`: files of read-only persons to show with the stored ones.
+    public var imports: [String]?
+    /// `"theme"`: colours for the terminal, as `#RRGGBB`.
+    public var theme: Theme?
+
+    /// The keys a file may hold.
+    public static let keys = ["store", "database", "pageSize", "debug", "trace", "import", "theme"]
+
+    /// Reads a configuration file's contents.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - name: the file as the user named it, for messages.
+    /// - Throws: ``UsageError`` naming the file, the key and the problem.
+    public init(data: Data, name: String) throws(UsageError) {
+        let object: JSONValue
+        do {
+            object = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw UsageError("\(name): not valid JSON (\(Self.reason(error)))")
+        }
+        guard case .object(let settings) = object else {
+            throw UsageError(
+                "\(name): expected a JSON object of settings, such as {\"pageSize\": 20}")
+        }
+        let reader = Reader(name: name)
+        for key in settings.keys.sorted() where !Self.keys.contains(key) {
+            throw UsageError(
+                "\(name): unknown key '\(key)' (known keys: \(Self.keys.joined(separator: ", ")))")
+        }
+        if let value = settings["store"] {
+            let text = try reader.string(value, key: "store")
+            guard let kind = StoreKind(rawValue: text) else {
+                let kinds = StoreKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("\(name): 'store' is '\(text)', expected one of: \(kinds)")
+            }
+            store = kind
+        }
+        database = try settings["database"].map { (value) throws(UsageError) in
+            try reader.string(value, key: "database")
+        }
+        pageSize = try settings["pageSize"].map { (value) throws(UsageError) in
+            try reader.integer(value, key: "pageSize", in: Configuration.pageSizes)
+        }
+        debug = try settings["debug"].map { (value) throws(UsageError) in
+            try reader.bool(value, key: "debug")
+        }
+        trace = try settings["trace"].map { (value) throws(UsageError) in
+            try reader.bool(value, key: "trace")
+        }
+        imports = try settings["import"].map { (value) throws(UsageError) in
+            try reader.strings(value, key: "import")
+        }
+        theme = try settings["theme"].map { (value) throws(UsageError) in try reader.theme(value) }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return "unreadable" }
+        let detail =
+            (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return detail ?? context.debugDescription
+    }
+}
+
+/// Any JSON value, decoded without losing whether it was a boolean, a
+/// number or a string: a mistake in the file can then be named exactly.
+private enum JSONValue: Decodable {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+    case null
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The value as a person would write it in a message.
+    var shown: String {
+        switch self {
+        case .bool(let bool): String(bool)
+        case .number(let number):
+            number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .string(let string): "'\(string)'"
+        case .array: "a list"
+        case .object: "an object"
+        case .null: "null"
+        }
+    }
+}
+
+/// Reads one typed value from decoded JSON, or says what is wrong with it.
+private struct Reader {
+    let name: String
+
+    func string(_ value: JSONValue, key: String) throws(UsageError) -> String {
+        guard case .string(let text) = value else { throw mismatch(key, "a string", value) }
+        return text
+    }
+
+    func bool(_ value: JSONValue, key: String) throws(UsageError) -> Bool {
+        guard case .bool(let bool) = value else { throw mismatch(key, "true or false", value) }
+        return bool
+    }
+
+    func integer(_ value: JSONValue, key: String, in range: ClosedRange<Int>) throws(UsageError)
+        -> Int
+    {
+        guard case .number(let number) = value, let integer = Int(exactly: number) else {
+            throw mismatch(key, "a whole number", value)
+        }
+        guard range.contains(integer) else {
+            throw UsageError(
+                "\(name): '\(key)' is \(integer), out of range (\(range.lowerBound) to \(range.upperBound))"
+            )
+        }
+        return integer
+    }
+
+    func strings(_ value: JSONValue, key: String) throws(UsageError) -> [String] {
+        guard case .array(let list) = value else {
+            throw mismatch(key, "a list of file names", value)
+        }
+        var texts: [String] = []
+        for (index, item) in list.enumerated() {
+            texts.append(try string(item, key: "\(key)[\(index)]"))
+        }
+        return texts
+    }
+
+    func theme(_ value: JSONValue) throws(UsageError) -> Theme {
+        guard case .object(let colours) = value else {
+            throw mismatch("theme", "an object of colours, such as {\"title\": \"#FFB000\"}", value)
+        }
+        let roles = Theme.roles.map(\.name)
+        for key in colours.keys.sorted() where !roles.contains(key) {
+            throw UsageError(
+                "\(name): unknown key 'theme.\(key)' (known keys: \(roles.joined(separator: ", ")))"
+            )
+        }
+        var theme = Theme.standard
+        for role in Theme.roles {
+            guard let colour = colours[role.name] else { continue }
+            let text = try string(colour, key: "theme.\(role.name)")
+            guard let converted = RGBColor(hex: text) else {
+                throw UsageError(
+                    "\(name): 'theme.\(role.name)' is '\(text)', not a colour like #RRGGBB")
+            }
+            theme[keyPath: role.path] = converted
+        }
+        return theme
+    }
+
+    private func mismatch(_ key: String, _ expected: String, _ value: JSONValue) -> UsageError {
+        UsageError("\(name): '\(key)' must be \(expected), not \(value.shown)")
+    }
+}

@@ -1,0 +1,134 @@
+import Features
+import Foundation
+import Testing
+
+@Suite struct ConfigurationFileTests {
+    private func read(_ json: String) throws(UsageError) -> ConfigurationFile {
+        try ConfigurationFile(data: Data(json.utf8), name: "people.json")
+    }
+
+    private func message(_ json: String) -> String? {
+        do {
+            _ = try read(json)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// An invocation whose `--config` file holds `json`.
+    private func invocation(
+        _ arguments: [String], _ environment: [String: String] = [:], file json: String
+    ) throws(UsageError) -> Invocation {
+        try Invocation(
+            arguments: ["--config", "people.json"] + arguments, environment: environment,
+            outputIsTerminal: false,
+            readFile: { (_) throws(UsageError) in Data(json.utf8) })
+    }
+
+    @Test func everyKeyIsReadIntoItsType() throws {
+        let file = try read(
+            """
+            {"store": "memory", "database": "/srv/people.sqlite", "pageSize": 25, "debug": true,
+             "trace": false, "import": ["a.csv", "b.json"], "theme": {"title": "#ffb000"}}
+            """)
+        #expect(file.store == .memory)
+        #expect(file.database == "/srv/people.sqlite")
+        #expect(file.pageSize == 25)
+        #expect(file.debug == true && file.trace == false)
+        #expect(file.imports == ["a.csv", "b.json"])
+        #expect(file.theme?.title == RGBColor(red: 0xFF, green: 0xB0, blue: 0x00))
+        #expect(
+            file.theme?.error == Theme.standard.error, "a colour left out keeps the standard one")
+    }
+
+    @Test func anEmptyObjectChangesNothing() throws {
+        #expect(try invocation([], file: "{}").configuration == Configuration())
+    }
+
+    @Test func flagsBeatTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefaults() throws {
+        let file = #"{"pageSize": 30, "store": "memory", "database": "/from/file.sqlite"}"#
+        #expect(try invocation([], file: file).configuration.pageSize == 30)
+        #expect(
+            try invocation([], ["PEOPLE_PAGE_SIZE": "40"], file: file).configuration.pageSize == 40)
+        #expect(
+            try invocation(["--page-size", "50"], ["PEOPLE_PAGE_SIZE": "40"], file: file)
+                .configuration.pageSize == 50)
+        #expect(
+            try invocation([], ["PEOPLE_DB": "/from/env.sqlite"], file: file).configuration
+                .databasePath == "/from/env.sqlite")
+        #expect(try invocation(["--store", "sqlite"], file: file).configuration.store == .sqlite)
+        #expect(try invocation([], file: file).configuration.databasePath == "/from/file.sqlite")
+    }
+
+    @Test func debugAndTraceComeFromTheFileOrTheFlags() throws {
+        #expect(try invocation([], file: #"{"debug": true}"#).configuration.debug)
+        #expect(try invocation(["--trace"], file: "{}").configuration.trace)
+        #expect(
+            try invocation(["--import", "x.csv"], file: #"{"import": ["y.csv"]}"#).configuration
+                .imports == ["x.csv"])
+    }
+
+    @Test(arguments: [
+        ("{", "people.json: not valid JSON"),
+        ("[1, 2]", "people.json: expected a JSON object of settings, such as {\"pageSize\": 20}"),
+        (
+            #"{"pagesize": 3}"#,
+            "people.json: unknown key 'pagesize' (known keys: store, database, pageSize, debug, trace, import, theme)"
+        ),
+        (#"{"pageSize": "ten"}"#, "people.json: 'pageSize' must be a whole number, not 'ten'"),
+        (#"{"pageSize": 2.5}"#, "people.json: 'pageSize' must be a whole number, not 2.5"),
+        (#"{"pageSize": 0}"#, "people.json: 'pageSize' is 0, out of range (1 to 500)"),
+        (#"{"pageSize": true}"#, "people.json: 'pageSize' must be a whole number, not true"),
+        (#"{"debug": 1}"#, "people.json: 'debug' must be true or false, not 1"),
+        (
+            #"{"store": "cloud"}"#,
+            "people.json: 'store' is 'cloud', expected one of: sqlite, memory"
+        ),
+        (#"{"store": null}"#, "people.json: 'store' must be a string, not null"),
+        (
+            #"{"import": "a.csv"}"#,
+            "people.json: 'import' must be a list of file names, not 'a.csv'"
+        ),
+        (#"{"import": ["a.csv", 3]}"#, "people.json: 'import[1]' must be a string, not 3"),
+        (
+            #"{"theme": "dark"}"#,
+            "people.json: 'theme' must be an object of colours, such as {\"title\": \"#FFB000\"}, not 'dark'"
+        ),
+        (
+            #"{"theme": {"title": "blue"}}"#,
+            "people.json: 'theme.title' is 'blue', not a colour like #RRGGBB"
+        ),
+        (
+            ##"{"theme": {"error": "#12345"}}"##,
+            "people.json: 'theme.error' is '#12345', not a colour like #RRGGBB"
+        ),
+        (
+            ##"{"theme": {"border": "#123456"}}"##,
+            "people.json: unknown key 'theme.border' (known keys: title, keys, error, success)"
+        ),
+    ])
+    func everyMistakeNamesTheFileTheKeyAndTheProblem(_ json: String, _ expected: String) {
+        let text = message(json)
+        #expect(text?.hasPrefix(expected) == true, "got \(text ?? "no error")")
+    }
+
+    @Test func aMissingFileIsAUsageErrorNamingIt() {
+        #expect(throws: UsageError("/no/such/people.json: no such file")) {
+            try Invocation(
+                arguments: ["--config", "/no/such/people.json"], environment: [:],
+                outputIsTerminal: false)
+        }
+    }
+
+    @Test(arguments: [("#000000", 0, 0, 0), ("#FFB000", 255, 176, 0), ("#0a0B0c", 10, 11, 12)])
+    func coloursConvertFromHex(_ text: String, _ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        #expect(RGBColor(hex: text) == RGBColor(red: red, green: green, blue: blue))
+        #expect(RGBColor(hex: text)?.description == text.uppercased())
+    }
+
+    @Test(arguments: ["", "#", "FFB000", "#FFB00", "#FFB0000", "#GGGGGG", "#+FFFFF", "#-FFFFF"])
+    func anythingElseIsNotAColour(_ text: String) {
+        #expect(RGBColor(hex: text) == nil)
+    }
+}

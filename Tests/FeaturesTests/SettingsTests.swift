@@ -1,0 +1,62 @@
+import Features
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct SettingsTests {
+    final class RecordingSettingsView: SettingsView {
+        var models: [SettingsViewModel] = []
+        var errors: [String] = []
+        func show(_ model: SettingsViewModel) { models.append(model) }
+        func showError(_ message: String) { errors.append(message) }
+        func handle(_ input: String) {}
+    }
+
+    @Test func theBaseSettingsSayWhereDataLives() throws {
+        let configuration = Configuration(
+            store: .sqlite, pageSize: 7, databasePath: "/data/people.sqlite")
+        let rows = try BaseSettingsConfigurator(configuration: configuration).sections()[0].rows
+        #expect(rows.contains(SettingsRow("Data", "/data/people.sqlite")))
+        #expect(rows.contains(SettingsRow("Page size", "7")))
+        #expect(rows.contains(SettingsRow("Version", Usage.version)))
+    }
+
+    @Test func theDebugSettingsAddStatisticsAndTheObjectGraph() throws {
+        let debug = DebugSettingsConfigurator(
+            base: BaseSettingsConfigurator(configuration: Configuration(store: .memory)),
+            store: Fixtures.sampleStore(),
+            objectGraph: { ["PersonListController", "  PersonStore"] })
+        let sections = try debug.sections()
+        #expect(
+            sections.map(\.title) == [
+                "Settings", "Store statistics", "Object graph (as built so far)",
+            ])
+        #expect(sections[1].rows.contains(SettingsRow("Persons", "3")))
+        #expect(sections[1].rows.contains(SettingsRow("Store type", "MemoryPersonStore")))
+        #expect(sections[2].rows.map(\.value) == ["PersonListController", "  PersonStore"])
+    }
+
+    @Test func theScreenShowsWhatItsConfiguratorListsAndBackPops() throws {
+        let view = RecordingSettingsView()
+        let navigator = RecordingNavigator()
+        navigator.push(
+            SettingsController(
+                configurator: BaseSettingsConfigurator(configuration: Configuration()), view: view,
+                navigator: navigator))
+        let shown = try #require(view.models.last)
+        #expect(shown.sections.count == 1)
+        shown.back()
+        #expect(navigator.stack.isEmpty)
+    }
+
+    @Test func aFailingConfiguratorIsReportedAndTheScreenCloses() {
+        let view = RecordingSettingsView()
+        let navigator = RecordingNavigator()
+        let debug = DebugSettingsConfigurator(
+            base: BaseSettingsConfigurator(configuration: Configuration()),
+            store: StrictPersonStore(expectsCalls: true), objectGraph: { [] })
+        navigator.push(SettingsController(configurator: debug, view: view, navigator: navigator))
+        #expect(view.errors == ["Could not read the settings: disk unplugged"])
+        #expect(navigator.stack.isEmpty)
+    }
+}

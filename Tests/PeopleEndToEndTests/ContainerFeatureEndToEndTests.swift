@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--config`, `--debug` and `--trace` with the built binary.
+@Suite struct ContainerFeatureEndToEndTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func config(_ json: String) throws -> String {
+        let path = folder.path("people.json")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aConfigFileSetsTheStoreAndPageSize() throws {
+        let path = try config(#"{"store": "memory", "pageSize": 2}"#)
+        let run = try PeopleProcess.run(["list", "--config", path])
+        #expect(run.status == 0)
+        #expect(run.output.hasSuffix("page 1 of 2 · 1–2 of 3\n"))
+        let flagWins = try PeopleProcess.run(["list", "--config", path, "--page-size", "3"])
+        #expect(flagWins.output.hasSuffix("page 1 of 1 · 1–3 of 3\n"))
+    }
+
+    @Test func aBadConfigFileIsOneLineAndExitTwo() throws {
+        let path = try config(#"{"theme": {"title": "orange"}}"#)
+        let run = try PeopleProcess.run(["list", "--config", path])
+        #expect(run.status == 2)
+        #expect(
+            run.errors == "people: \(path): 'theme.title' is 'orange', not a colour like #RRGGBB\n")
+        let missing = try PeopleProcess.run(["--config", folder.path("nope.json")])
+        #expect(missing.errors == "people: \(folder.path("nope.json")): no such file\n")
+    }
+
+    @Test func debugShowsTheObjectGraphOnTheSettingsScreen() throws {
+        let run = try PeopleProcess.run(["--store", "memory", "--debug"], input: "s\nb\nq\n")
+        #expect(run.status == 0)
+        #expect(
+            run.output.contains(
+                "Store statistics\n  Persons     3\n  Store type  MemoryPersonStore\n"))
+        #expect(run.output.contains("Object graph (as built so far)\n"))
+        let plain = try PeopleProcess.run(["--store", "memory"], input: "s\nq\n")
+        #expect(plain.output.contains("Settings\n  Store      memory\n"))
+        #expect(!plain.output.contains("Object graph"))
+    }
+
+    @Test func traceLogsTheWiringAndEveryStoreCallToStandardError() throws {
+        let run = try PeopleProcess.run(["--store", "memory", "--trace"], input: "1\nq\n")
+        #expect(run.status == 0)
+        #expect(
+            run.errors.hasPrefix(
+                "wiring: InteractiveSession\nwiring:   TerminalNavigator\nwiring: PersonListController\n"
+            ))
+        #expect(run.errors.contains("wiring:       MemoryPersonStore\n"))
+        #expect(run.errors.contains("trace: store.person(withID: 1) → #1 \"Ada Lovelace\" in "))
+        #expect(!run.output.contains("trace:"), "standard output stays clean")
+    }
+}
