@@ -26,9 +26,31 @@ public enum StoreInjector {
         scope.configuration.trace
             ? try scope.wiring.build("TracingPersonStore") {
                 TracingPersonStore(
-                    wrapping: try injectNewPersonStore(scope), log: scope.console.writeErrorLine)
+                    wrapping: try injectAggregatedPersonStore(scope),
+                    log: scope.console.writeErrorLine)
             }
-            : try injectNewPersonStore(scope)
+            : try injectAggregatedPersonStore(scope)
+    }
+
+    /// The configured store alone, or — with `--import` — that store and the
+    /// imported files, listed as one by an aggregating store.
+    static func injectAggregatedPersonStore(_ scope: AppScope) throws -> any PersonStore {
+        scope.configuration.imports.isEmpty
+            ? try injectNewPersonStore(scope)
+            : try scope.wiring.build("AggregatePersonStore") {
+                AggregatePersonStore(
+                    primary: try injectNewPersonStore(scope),
+                    readOnly: try injectImportedPersonStores(scope))
+            }
+    }
+
+    /// One read-only store per imported file.
+    ///
+    /// - Throws: ``UsageError`` naming the file and line of the first problem.
+    static func injectImportedPersonStores(_ scope: AppScope) throws -> [ReadOnlyPersonStore] {
+        try scope.wiring.build("ReadOnlyPersonStore × \(scope.configuration.imports.count)") {
+            try PersonImport.stores(from: scope.configuration.imports, added: scope.clock())
+        }
     }
 
     /// A new store of the configured kind.

@@ -84,3 +84,37 @@ import Testing
         #expect(navigator.stack.isEmpty)
     }
 }
+
+@MainActor
+@Suite struct ReadOnlyDetailTests {
+    @Test func anImportedPersonIsShownWithItsSourceAndCannotBeEditedOrDeleted() throws {
+        let imported = Person(
+            id: -1, name: "Zed Zulu", address: "", email: nil, added: Fixtures.now,
+            source: "friends.csv")
+        let store = ReadOnlyPersonStore(persons: [imported], source: "friends.csv")
+        let view = RecordingPersonDetailView()
+        let navigator = RecordingNavigator()
+        var formsMade = 0
+        navigator.push(
+            PersonDetailController(
+                person: OpenedPerson(person: imported, store: store), view: view,
+                navigator: navigator,
+                editProvider: {
+                    formsMade += 1
+                    throw PersonStoreError.storage("no form")
+                }))
+        let shown = try #require(view.shown)
+        #expect(shown.fields.last?.label == "Source")
+        #expect(shown.fields.last?.value == "friends.csv (read-only)")
+        shown.edit()
+        shown.delete()
+        #expect(formsMade == 0)
+        #expect(view.shown?.confirmation == nil)
+        #expect(
+            view.errors
+                == Array(
+                    repeating:
+                        "Zed Zulu comes from friends.csv and is read-only; change that file instead.",
+                    count: 2))
+    }
+}

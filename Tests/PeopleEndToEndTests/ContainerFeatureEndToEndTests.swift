@@ -59,3 +59,58 @@ import Testing
         #expect(!run.output.contains("trace:"), "standard output stays clean")
     }
 }
+
+/// `--import` with the built binary.
+@Suite struct ImportEndToEndTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func file(_ name: String, _ text: String) throws -> String {
+        let path = folder.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func importedPersonsAreListedWithTheStoredOnesAndOpenReadOnly() throws {
+        let csv = try file("friends.csv", "name,address\nAaron Aardvark,Zoo Lane\nZed Zulu,\n")
+        let run = try PeopleProcess.run(
+            ["--store", "memory", "--import", csv, "--page-size", "3"], input: "1\ne\nd\nb\nn\nq\n")
+        #expect(run.status == 0)
+        #expect(
+            run.output.hasPrefix("People · 1–3 of 5\n  1  Aaron Aardvark  Zoo Lane · from \(csv)\n")
+        )
+        #expect(run.output.contains("  Source   \(csv) (read-only)\n"))
+        #expect(
+            run.output.contains(
+                "Aaron Aardvark comes from \(csv) and is read-only; change that file instead.\n"))
+        #expect(run.output.contains("People · 4–5 of 5\n  1  Grace Hopper"))
+    }
+
+    @Test func aMalformedImportNamesTheLineAndExitsTwo() throws {
+        let csv = try file("bad.csv", "name,email\nAda,ada@example.org\nAlan,alan@\n")
+        let run = try PeopleProcess.run(["--store", "memory", "--import", csv], input: "q\n")
+        #expect(run.status == 2)
+        #expect(
+            run.errors
+                == "people: \(csv):3: email 'alan@' is not a valid address (expected name@example.org)\n"
+        )
+        let list = try PeopleProcess.run(["list", "--store", "memory", "--import", csv])
+        #expect(list.status == 2)
+    }
+
+    @Test func jsonImportsWorkForOneShotCommandsToo() throws {
+        let json = try file(
+            "more.json", #"[{"name": "Barbara Liskov", "email": "barbara@example.org"}]"#)
+        let show = try PeopleProcess.run(["show", "-1", "--store", "memory", "--import", json])
+        #expect(show.output.contains("Name     Barbara Liskov\n"))
+        let delete = try PeopleProcess.run(["delete", "-1", "--store", "memory", "--import", json])
+        #expect(delete.status == 1)
+        #expect(
+            delete.errors
+                == "people: Barbara Liskov comes from \(json) and is read-only; change that file instead\n"
+        )
+    }
+}

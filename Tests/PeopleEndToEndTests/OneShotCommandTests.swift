@@ -62,7 +62,10 @@ import Testing
     @Test(arguments: [
         (["show", "42"], Int32(1), "people: no person with id 42\n"),
         (["delete", "42"], 1, "people: no person with id 42\n"),
-        (["show", "abc"], 2, "people: 'abc' is not a person id (ids are whole numbers from 1)\n"),
+        (
+            ["show", "abc"], 2,
+            "people: 'abc' is not a person id (ids are whole numbers other than 0)\n"
+        ),
         (
             ["list", "--page", "99999999999999999999"], 2,
             "people: --page: '99999999999999999999' is not a whole number\n"

@@ -26,7 +26,7 @@ public final class InteractiveSession: Application {
             return .success
         } catch {
             console.writeErrorLine("people: \(error)")
-            return .failure
+            return error is UsageError ? .usage : .failure
         }
     }
 }

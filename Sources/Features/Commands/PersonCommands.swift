@@ -85,7 +85,7 @@ public final class PersonCommands: Application {
                 total: total, page: page, persons: persons.map(PersonJSON.init))
             return console.writeLine(try encode(document))
         }
-        let width = persons.map(\.id).max().map { String($0).count } ?? 1
+        let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons {
             let email = person.email.map { " <\($0)>" } ?? ""
             console.writeLine("\(String(person.id).leftPadded(to: width))  \(person.name)\(email)")

@@ -128,8 +128,8 @@ public struct Invocation: Sendable, Equatable {
         guard let text = parsed.operands.first else {
             throw UsageError("'\(command)' needs a person id, such as 'people \(command) 1'")
         }
-        guard let id = Int(text), id > 0 else {
-            throw UsageError("'\(text)' is not a person id (ids are whole numbers from 1)")
+        guard let id = Int(text), id != 0 else {
+            throw UsageError("'\(text)' is not a person id (ids are whole numbers other than 0)")
         }
         return id
     }

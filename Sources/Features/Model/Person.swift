@@ -18,15 +18,24 @@ public struct Person: Sendable, Hashable, Identifiable {
     public var email: String?
     /// When the person was added, by the store's clock.
     public let added: Date
+    /// The file a read-only, imported person comes from; `nil` for the
+    /// persons the app stores (and may change).
+    public let source: String?
 
     /// Creates a person exactly as given; checking is the draft's job (``PersonDraft``).
-    public init(id: ID, name: String, address: String, email: String?, added: Date) {
+    public init(
+        id: ID, name: String, address: String, email: String?, added: Date, source: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.address = address
         self.email = email
         self.added = added
+        self.source = source
     }
+
+    /// Whether the app may change or delete this person.
+    public var isReadOnly: Bool { source != nil }
 
     /// Where this person sorts in every list.
     public var sortKey: PersonSortKey { PersonSortKey(name: name, id: id) }

@@ -62,7 +62,7 @@ public final class PersonDetailController: Screen {
                 ("Email", shown.email ?? "—"),
                 ("Added", shown.added.formatted(.iso8601.year().month().day())),
                 ("Id", String(shown.id)),
-            ],
+            ] + (shown.source.map { [("Source", "\($0) (read-only)")] } ?? []),
             confirmation: isConfirmingDelete
                 ? ConfirmationViewModel(
                     question: "Delete \(shown.name)?",
@@ -76,6 +76,7 @@ public final class PersonDetailController: Screen {
     }
 
     private func edit() {
+        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
         do {
             navigator.push(try editProvider())
         } catch {
@@ -84,8 +85,15 @@ public final class PersonDetailController: Screen {
     }
 
     private func askToDelete() {
+        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
         isConfirmingDelete = true
         view.show(makeViewModel())
+    }
+
+    /// Why this person cannot be changed here, if they cannot.
+    private func readOnlyRefusal() -> String? {
+        guard let source = person.person.source else { return nil }
+        return PersonStoreError.readOnly(name: person.person.name, source: source).description + "."
     }
 
     private func cancelDelete() {

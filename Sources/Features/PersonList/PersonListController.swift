@@ -106,7 +106,11 @@ public final class PersonListController: Screen {
     private func makeRow(_ person: Person) -> PersonRowViewModel {
         PersonRowViewModel(
             title: person.name,
-            subtitle: person.address.isEmpty ? (person.email ?? "") : person.address,
+            subtitle: [
+                person.address.isEmpty ? person.email : person.address,
+                person.source.map { "from \($0)" },
+            ]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "),
             select: { [weak self] in self?.open(person) })
     }
 

@@ -1,0 +1,55 @@
+/// Persons imported from a file: listed, searched and shown like any others,
+/// never changed.
+///
+/// One source of an ``AggregatePersonStore``. Reads go to an in-memory store
+/// holding the file's persons; every write is refused with
+/// ``PersonStoreError/readOnly(name:source:)``, which names the file.
+public final class ReadOnlyPersonStore: PersonStore {
+    private let persons: MemoryPersonStore
+    /// The file the persons came from, as the user named it.
+    public let source: String
+
+    /// A store of `persons`, all from `source`.
+    public init(persons: [Person], source: String) {
+        self.persons = MemoryPersonStore(persons: persons)
+        self.source = source
+    }
+
+    public func count(matching search: String) throws -> Int {
+        try persons.count(matching: search)
+    }
+
+    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+        try persons.position(of: key, matching: search)
+    }
+
+    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    {
+        try persons.page(matching: search, from: start, limit: limit)
+    }
+
+    public func person(withID id: Person.ID) throws -> Person? {
+        try persons.person(withID: id)
+    }
+
+    public func add(_ draft: PersonDraft) throws -> Person {
+        throw PersonStoreError.readOnly(name: draft.name, source: source)
+    }
+
+    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
+        throw PersonStoreError.readOnly(name: "these persons", source: source)
+    }
+
+    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
+        throw try refusal(for: id)
+    }
+
+    public func delete(_ id: Person.ID) throws {
+        throw try refusal(for: id)
+    }
+
+    private func refusal(for id: Person.ID) throws -> PersonStoreError {
+        guard let person = try persons.person(withID: id) else { return .notFound(id) }
+        return .readOnly(name: person.name, source: source)
+    }
+}
