@@ -46,8 +46,8 @@ public enum Usage {
           persons. To start afresh, delete that file (and its -wal and -shm files).
 
         Interactive keys: a row's number opens it; n/p next/previous page;
-        /text searches and / alone clears; a add; e edit; d delete; b back;
-        q quit; ? help.
+        /text searches and / alone clears; a add; s settings; e edit;
+        d delete; b back; q quit; ? help.
 
         Exit status: 0 success, 1 failure (such as an unknown id), 2 bad usage.
         """
