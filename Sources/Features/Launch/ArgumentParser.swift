@@ -76,7 +76,7 @@ struct ArgumentParser {
 
     private mutating func readOption(_ argument: String) throws(UsageError) -> (Option, String) {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = argument == "-h" ? "--help" : String(parts[0])
+        let name = argument == "-h" ? "--help" : parts.first.map(String.init) ?? argument
         guard let option = Self.options.first(where: { $0.name == name }) else {
             throw UsageError("unknown option '\(name)' (try 'people --help')")
         }
