@@ -61,7 +61,8 @@ public enum StoreInjector {
         case .sqlite:
             try scope.wiring.build("SQLitePersonStore") {
                 try SQLitePersonStore(
-                    path: try injectDatabasePath(scope), startingWith: Person.samples,
+                    path: try scope.configuration.requiredDatabasePath(),
+                    startingWith: Person.samples,
                     clock: scope.clock)
             }
         case .memory:
@@ -69,16 +70,5 @@ public enum StoreInjector {
                 MemoryPersonStore(persons: Person.samples, clock: scope.clock)
             }
         }
-    }
-
-    /// Where the SQLite file lives, from the configuration.
-    ///
-    /// - Throws: when neither `--db`, `PEOPLE_DB` nor a home folder gave one.
-    static func injectDatabasePath(_ scope: AppScope) throws -> String {
-        guard let path = scope.configuration.databasePath else {
-            throw PersonStoreError.storage(
-                "no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
-        }
-        return path
     }
 }

@@ -11,7 +11,7 @@ public enum Fixtures {
 
     /// `count` persons named "Person 001", "Person 002", …, ids 1…count.
     public static func numberedPersons(_ count: Int) -> [Person] {
-        (1...max(1, count)).prefix(count).map { index in
+        (0..<max(0, count)).map { $0 + 1 }.map { index in
             let number = String(index)
             let padded = String(repeating: "0", count: max(0, 3 - number.count)) + number
             return Person(

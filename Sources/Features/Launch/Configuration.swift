@@ -43,6 +43,17 @@ public struct Configuration: Sendable, Equatable {
         self.imports = imports
     }
 
+    /// The SQLite file, or why there is none.
+    ///
+    /// - Throws: ``PersonStoreError/storage(_:)`` when neither `--db`,
+    ///   `PEOPLE_DB` nor a home folder gave one.
+    public func requiredDatabasePath() throws(PersonStoreError) -> String {
+        guard let databasePath else {
+            throw .storage("no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
+        }
+        return databasePath
+    }
+
     /// These settings with every value the file gives put over them.
     public func applying(_ file: ConfigurationFile) -> Configuration {
         var merged = self

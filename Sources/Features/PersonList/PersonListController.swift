@@ -2,7 +2,7 @@
 /// opening that person.
 ///
 /// Everything it needs arrives through its initializer — the store, the page
-/// size, a view, a navigator, and two providers for the screens it opens.
+/// size, a view, a navigator, and a provider for each screen it opens.
 /// It never builds another controller itself: it asks a provider for a new
 /// one each time, so the list does not know how a detail screen is wired.
 @MainActor
