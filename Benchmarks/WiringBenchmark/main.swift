@@ -23,9 +23,10 @@ import Injectors
 
 /// A console that forgets everything: the benchmark measures building, not printing.
 struct SilentConsole: Console {
-    func write(_ text: String) {}
-    func writeError(_ text: String) {}
+    func writeLine(_ text: String, as role: TextRole) {}
+    func writeErrorLine(_ text: String) {}
     func readLine(prompt: String) -> String? { nil }
+    var outputProblem: OutputProblem? { nil }
 }
 
 @MainActor
@@ -57,12 +58,12 @@ func run() throws -> Bool {
     let bare = median(rounds: 101) {
         _ = PersonDetailController(
             person: OpenedPerson(person: person, store: store),
-            view: TerminalPersonDetailView(console: plain.console, style: .plain),
+            view: TerminalPersonDetailView(console: plain.console),
             navigator: navigator,
             editProvider: {
                 PersonEditController(
                     addingTo: store,
-                    view: TerminalPersonEditView(console: plain.console, style: .plain),
+                    view: TerminalPersonEditView(console: plain.console),
                     navigator: navigator)
             })
     }
@@ -72,10 +73,7 @@ func run() throws -> Bool {
             person: personScope.openedPerson.value {
                 OpenedPerson(person: personScope.person, store: plain.personStore.value { store })
             },
-            view: TerminalPersonDetailView(
-                console: plain.console,
-                style: TextStyle(
-                    usesColor: plain.configuration.usesColor, theme: plain.configuration.theme)),
+            view: TerminalPersonDetailView(console: plain.console),
             navigator: plain.navigator.value { TerminalNavigator(console: plain.console) },
             editProvider: { try PersonEditInjector.injectEditPersonController(personScope) })
     }

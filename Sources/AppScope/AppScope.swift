@@ -87,10 +87,15 @@ public final class AppScope: Sendable {
     ///
     /// - Throws: ``UsageError`` for a bad argument or environment variable.
     public convenience init(launch: LaunchEnvironment) throws(UsageError) {
+        let invocation = try Invocation(
+            arguments: launch.arguments, environment: launch.variables,
+            outputIsTerminal: launch.outputIsTerminal)
         self.init(
-            invocation: try Invocation(
-                arguments: launch.arguments, environment: launch.variables,
-                outputIsTerminal: launch.outputIsTerminal),
-            console: StandardConsole(showsPrompts: launch.inputIsTerminal))
+            invocation: invocation,
+            console: StandardConsole(
+                showsPrompts: launch.inputIsTerminal,
+                style: TextStyle(
+                    usesColor: invocation.configuration.usesColor,
+                    theme: invocation.configuration.theme)))
     }
 }

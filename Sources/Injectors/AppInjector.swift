@@ -55,9 +55,4 @@ public enum AppInjector {
             scope.navigator.value { TerminalNavigator(console: scope.console) }
         }
     }
-
-    /// How the terminal views dress their text, from the configuration.
-    public static func injectTextStyle(_ scope: AppScope) -> TextStyle {
-        TextStyle(usesColor: scope.configuration.usesColor, theme: scope.configuration.theme)
-    }
 }

@@ -42,8 +42,7 @@ public enum PersonDetailInjector {
     /// The terminal view of one person's detail.
     public static func injectPersonDetailView(_ scope: PersonScope) -> TerminalPersonDetailView {
         scope.parent.wiring.build("TerminalPersonDetailView") {
-            TerminalPersonDetailView(
-                console: scope.parent.console, style: AppInjector.injectTextStyle(scope.parent))
+            TerminalPersonDetailView(console: scope.parent.console)
         }
     }
 }

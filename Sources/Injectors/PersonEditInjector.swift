@@ -48,8 +48,7 @@ public enum PersonEditInjector {
     /// The terminal view of the form.
     public static func injectPersonEditView(_ scope: AppScope) -> TerminalPersonEditView {
         scope.wiring.build("TerminalPersonEditView") {
-            TerminalPersonEditView(
-                console: scope.console, style: AppInjector.injectTextStyle(scope))
+            TerminalPersonEditView(console: scope.console)
         }
     }
 }

@@ -25,8 +25,7 @@ public enum PersonListInjector {
     /// The terminal view of the list; a new one per list controller.
     public static func injectPersonListView(_ scope: AppScope) -> TerminalPersonListView {
         scope.wiring.build("TerminalPersonListView") {
-            TerminalPersonListView(
-                console: scope.console, style: AppInjector.injectTextStyle(scope))
+            TerminalPersonListView(console: scope.console)
         }
     }
 }

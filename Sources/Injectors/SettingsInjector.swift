@@ -57,7 +57,7 @@ public enum SettingsInjector {
     /// The terminal view of the settings.
     public static func injectSettingsView(_ scope: AppScope) -> TerminalSettingsView {
         scope.wiring.build("TerminalSettingsView") {
-            TerminalSettingsView(console: scope.console, style: AppInjector.injectTextStyle(scope))
+            TerminalSettingsView(console: scope.console)
         }
     }
 }

@@ -12,7 +12,7 @@ do {
     let scope = try AppScope(launch: .current())
     status = AppInjector.injectApplication(scope).run()
 } catch {
-    FileHandle.standardError.write(Data("people: \(error)\n".utf8))
+    StandardConsole(showsPrompts: false, style: .plain).writeErrorLine("people: \(error)")
     status = .usage
 }
 exit(status.rawValue)

@@ -3,13 +3,16 @@ import Synchronization
 
 /// A console that plays a script of input lines and records all output.
 ///
-/// Thread safe, so a scope holding it stays `Sendable`; each test makes its
-/// own, so tests running in parallel never share one.
+/// It records what a terminal would be sent: each line made inert, as the
+/// ``Console`` contract requires, without colour. Thread safe, so a scope
+/// holding it stays `Sendable`; each test makes its own, so tests running in
+/// parallel never share one.
 public final class RecordingConsole: Console {
     private struct State {
         var input: [String]
         var output = ""
         var errors = ""
+        var roles: [TextRole] = []
     }
 
     private let state: Mutex<State>
@@ -19,18 +22,27 @@ public final class RecordingConsole: Console {
         state = Mutex(State(input: lines))
     }
 
-    /// Everything written to standard output so far.
+    /// Everything written to standard output so far, a newline after each line.
     public var output: String { state.withLock(\.output) }
 
-    /// Everything written to standard error so far.
+    /// Everything written to standard error so far, a newline after each line.
     public var errors: String { state.withLock(\.errors) }
 
-    public func write(_ text: String) {
-        state.withLock { $0.output += text }
+    /// The role of each line written to standard output, in order.
+    public var roles: [TextRole] { state.withLock(\.roles) }
+
+    /// Output always reaches this console.
+    public var outputProblem: OutputProblem? { nil }
+
+    public func writeLine(_ text: String, as role: TextRole) {
+        state.withLock {
+            $0.output += InertText.inert(text) + "\n"
+            $0.roles.append(role)
+        }
     }
 
-    public func writeError(_ text: String) {
-        state.withLock { $0.errors += text }
+    public func writeErrorLine(_ text: String) {
+        state.withLock { $0.errors += InertText.inert(text) + "\n" }
     }
 
     public func readLine(prompt: String) -> String? {

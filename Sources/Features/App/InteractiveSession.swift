@@ -23,10 +23,10 @@ public final class InteractiveSession: Application {
     public func run() -> ExitCode {
         do {
             navigator.run(root: try rootProvider())
-            return .success
+            return console.settle(.success)
         } catch {
             console.writeErrorLine("people: \(error)")
-            return error is UsageError ? .usage : .failure
+            return console.settle(error is UsageError ? .usage : .failure)
         }
     }
 }

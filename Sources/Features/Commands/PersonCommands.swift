@@ -31,7 +31,7 @@ public final class PersonCommands: Application {
     public func run() -> ExitCode {
         do {
             try execute()
-            return .success
+            return console.settle(.success)
         } catch let error as PersonValidationError {
             return fail(error, status: .usage)
         } catch let error as UsageError {
@@ -43,20 +43,20 @@ public final class PersonCommands: Application {
 
     private func fail(_ error: any Error, status: ExitCode) -> ExitCode {
         console.writeErrorLine("people: \(error)")
-        return status
+        return console.settle(status)
     }
 
     private func execute() throws {
         switch command {
         case .interactive, .help:
-            console.write(Usage.help + "\n")
+            console.writeLines(Usage.help)
         case .version:
             console.writeLine("people \(Usage.version)")
         case .list(let page, let search, let json):
             try list(page: page, search: search, json: json)
         case .show(let id, let json):
             let person = try storeProvider().existingPerson(withID: id)
-            console.writeLine(json ? try encode(PersonJSON(person)) : Self.describe(person))
+            console.writeLines(json ? try encode(PersonJSON(person)) : Self.describe(person))
         case .add(let draft):
             console.writeLine(String(try storeProvider().add(draft).id))
         case .edit(let id, let changes):
@@ -83,7 +83,7 @@ public final class PersonCommands: Application {
         if json {
             let document = PersonPageJSON(
                 total: total, page: page, persons: persons.map(PersonJSON.init))
-            return console.writeLine(try encode(document))
+            return console.writeLines(try encode(document))
         }
         let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons {

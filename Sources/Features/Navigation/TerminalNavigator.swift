@@ -34,12 +34,12 @@ public final class TerminalNavigator: Navigator {
         stack.removeAll()
     }
 
-    /// Shows `root` and feeds input to the top screen until the person quits
-    /// or the input ends.
+    /// Shows `root` and feeds input to the top screen until the person quits,
+    /// the input ends, or the output no longer reaches anyone.
     public func run(root: any Screen) {
         push(root)
         while let top = stack.last {
-            guard let line = console.readLine(prompt: "> ") else {
+            guard console.outputProblem == nil, let line = console.readLine(prompt: "> ") else {
                 stack.removeAll()
                 return
             }

@@ -13,37 +13,34 @@ import Foundation
 @MainActor
 public final class TerminalPersonDetailView: PersonDetailView {
     private let console: any Console
-    private let style: TextStyle
     private var model: PersonDetailViewModel?
 
-    /// A view that writes to `console` in `style`.
-    public init(console: any Console, style: TextStyle) {
+    /// A view that writes to `console`.
+    public init(console: any Console) {
         self.console = console
-        self.style = style
     }
 
     public func show(_ model: PersonDetailViewModel) {
         self.model = model
         if let confirmation = model.confirmation {
             console.writeLine(
-                style.error("\(confirmation.question) Type y to confirm, anything else keeps them.")
-            )
+                "\(confirmation.question) Type y to confirm, anything else keeps them.", as: .error)
             return
         }
-        console.writeLine(style.title(model.title))
+        console.writeLine(model.title, as: .title)
         let width = model.fields.map(\.label.count).max() ?? 0
         for field in model.fields {
             console.writeLine("  \(field.label.padded(to: width))  \(field.value)")
         }
-        console.writeLine(style.keys("e edit · d delete · b back · q quit · ? help"))
+        console.writeLine("e edit · d delete · b back · q quit · ? help", as: .keys)
     }
 
     public func showMessage(_ message: String) {
-        console.writeLine(style.success(message))
+        console.writeLine(message, as: .success)
     }
 
     public func showError(_ message: String) {
-        console.writeLine(style.error(message))
+        console.writeLine(message, as: .error)
     }
 
     public func handle(_ input: String) {
@@ -57,7 +54,7 @@ public final class TerminalPersonDetailView: PersonDetailView {
         case .key("d"): model.delete()
         case .key("b"): model.back()
         case .key("q"): model.quit()
-        case .key("?"): console.writeLine(Self.help)
+        case .key("?"): console.writeLines(Self.help)
         case .empty: show(model)
         case .number, .search, .key, .unknown: showError(KeyInput.complaint(for: input))
         }

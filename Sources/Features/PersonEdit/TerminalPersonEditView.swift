@@ -3,26 +3,24 @@ import Foundation
 /// The person form in line mode: one prompt per field.
 ///
 /// ```
-/// Edit Ada Lovelace — Enter keeps [the value], - clears it, . cancels.
+/// Edit Ada Lovelace
+/// Enter keeps [the value], - clears it, . cancels.
 /// Name (1/3) [Ada Lovelace]:
 /// ```
 @MainActor
 public final class TerminalPersonEditView: PersonEditView {
     private let console: any Console
-    private let style: TextStyle
     private var model: PersonFormViewModel?
 
-    /// A view that writes to `console` in `style`.
-    public init(console: any Console, style: TextStyle) {
+    /// A view that writes to `console`.
+    public init(console: any Console) {
         self.console = console
-        self.style = style
     }
 
     public func show(_ model: PersonFormViewModel) {
         if model.step.number == 1 {
-            console.writeLine(
-                style.title(model.title)
-                    + style.keys(" — Enter keeps [the value], - clears it, . cancels."))
+            console.writeLine(model.title, as: .title)
+            console.writeLine("Enter keeps [the value], - clears it, . cancels.", as: .keys)
         }
         self.model = model
         let field = model.field
@@ -36,11 +34,11 @@ public final class TerminalPersonEditView: PersonEditView {
     }
 
     public func showMessage(_ message: String) {
-        console.writeLine(style.success(message))
+        console.writeLine(message, as: .success)
     }
 
     public func showError(_ message: String) {
-        console.writeLine(style.error(message))
+        console.writeLine(message, as: .error)
     }
 
     public func handle(_ input: String) {

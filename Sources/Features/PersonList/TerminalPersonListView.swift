@@ -9,18 +9,16 @@
 @MainActor
 public final class TerminalPersonListView: PersonListView {
     private let console: any Console
-    private let style: TextStyle
     private var model: PersonListViewModel?
 
-    /// A view that writes to `console` in `style`.
-    public init(console: any Console, style: TextStyle) {
+    /// A view that writes to `console`.
+    public init(console: any Console) {
         self.console = console
-        self.style = style
     }
 
     public func show(_ model: PersonListViewModel) {
         self.model = model
-        console.writeLine(style.title("\(model.title) · \(model.summary)"))
+        console.writeLine("\(model.title) · \(model.summary)", as: .title)
         let width = min(28, model.rows.map(\.title.count).max() ?? 0)
         for (index, row) in model.rows.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
@@ -28,11 +26,11 @@ public final class TerminalPersonListView: PersonListView {
                 "\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)"
             console.writeLine(line.trimmingTrailingSpaces())
         }
-        console.writeLine(style.keys(keyLine(model)))
+        console.writeLine(keyLine(model), as: .keys)
     }
 
     public func showError(_ message: String) {
-        console.writeLine(style.error(message))
+        console.writeLine(message, as: .error)
     }
 
     public func handle(_ input: String) {
@@ -67,7 +65,7 @@ public final class TerminalPersonListView: PersonListView {
         case .key("b"):
             showError("The list is the first screen; q quits.")
         case .key("?"):
-            console.writeLine(Self.help)
+            console.writeLines(Self.help)
         case .empty:
             show(model)
         case .key, .unknown:

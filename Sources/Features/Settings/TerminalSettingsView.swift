@@ -2,19 +2,17 @@
 @MainActor
 public final class TerminalSettingsView: SettingsView {
     private let console: any Console
-    private let style: TextStyle
     private var model: SettingsViewModel?
 
-    /// A view that writes to `console` in `style`.
-    public init(console: any Console, style: TextStyle) {
+    /// A view that writes to `console`.
+    public init(console: any Console) {
         self.console = console
-        self.style = style
     }
 
     public func show(_ model: SettingsViewModel) {
         self.model = model
         for section in model.sections {
-            console.writeLine(style.title(section.title))
+            console.writeLine(section.title, as: .title)
             let width = section.rows.map(\.label.count).max() ?? 0
             for row in section.rows {
                 let line =
@@ -22,11 +20,11 @@ public final class TerminalSettingsView: SettingsView {
                 console.writeLine(line.trimmingTrailingSpaces())
             }
         }
-        console.writeLine(style.keys("b back · q quit"))
+        console.writeLine("b back · q quit", as: .keys)
     }
 
     public func showError(_ message: String) {
-        console.writeLine(style.error(message))
+        console.writeLine(message, as: .error)
     }
 
     public func handle(_ input: String) {

@@ -2,27 +2,61 @@
 ///
 /// Views write through it and the navigator reads through it; neither knows
 /// whether it is a real terminal, a pipe, or a test's script.
+///
+/// It is also the one boundary every line crosses on its way to a terminal,
+/// so it is where text from outside is made harmless: an implementation
+/// writes `text` as ``InertText/inert(_:)`` shows it, never the raw
+/// characters. A name holding an escape sequence or a line break then prints
+/// as visible symbols on its own line, whatever screen shows it.
 public protocol Console: Sendable {
-    /// Writes `text` to standard output as it is.
-    func write(_ text: String)
+    /// Writes `text` as one line on standard output, dressed for `role`
+    /// where colour is on.
+    func writeLine(_ text: String, as role: TextRole)
 
-    /// Writes `text` to standard error as it is.
-    func writeError(_ text: String)
+    /// Writes `text` as one line on standard error.
+    func writeErrorLine(_ text: String)
 
     /// Shows `prompt` where that helps, then reads one line without its newline.
     ///
     /// - Returns: the line, or `nil` at the end of the input.
     func readLine(prompt: String) -> String?
+
+    /// Why standard output stopped reaching its reader, or `nil` while it does.
+    var outputProblem: OutputProblem? { get }
+}
+
+/// Why output written to a console was not kept.
+public enum OutputProblem: Sendable, Equatable {
+    /// The reader went away, as `head -1` does once it has its line.
+    case closed
+    /// Writing failed, such as on a full disk; the text says how.
+    case failed(String)
 }
 
 extension Console {
-    /// Writes `text` and a newline to standard output.
+    /// Writes `text` as one plain line on standard output.
     public func writeLine(_ text: String = "") {
-        write(text + "\n")
+        writeLine(text, as: .plain)
     }
 
-    /// Writes `text` and a newline to standard error.
-    public func writeErrorLine(_ text: String) {
-        writeError(text + "\n")
+    /// Writes a block of the program's own text, such as a help page, one
+    /// line per line break.
+    public func writeLines(_ block: String, as role: TextRole = .plain) {
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+            writeLine(String(line), as: role)
+        }
+    }
+
+    /// The exit status for a run that ended with `status`, once its output
+    /// is accounted for.
+    ///
+    /// Output that could not be written makes the run a failure, said in one
+    /// line on standard error: a script must not take lost output for
+    /// success. A reader that went away on purpose (`people list | head -1`)
+    /// ends the run quietly, with the status it had.
+    public func settle(_ status: ExitCode) -> ExitCode {
+        guard case .failed(let reason) = outputProblem else { return status }
+        writeErrorLine("people: cannot write the output: \(reason)")
+        return .failure
     }
 }

@@ -1,7 +1,7 @@
-/// How the terminal views dress their text: plain, or coloured by a theme.
+/// How a console dresses its lines: plain, or coloured by a theme.
 ///
 /// Colour is on only for a person at a terminal who has not set `NO_COLOR`;
-/// the scope decides that once, and every view gets the same style.
+/// the scope decides that once, and the console applies it to every line.
 public struct TextStyle: Sendable, Equatable {
     /// Whether escape sequences are written at all.
     public let usesColor: Bool
@@ -17,21 +17,24 @@ public struct TextStyle: Sendable, Equatable {
     /// Plain text for pipes, files and tests.
     public static let plain = TextStyle(usesColor: false)
 
-    /// A screen's title line.
-    public func title(_ text: String) -> String {
-        wrap(text, "\u{1B}[1m" + theme.title.foregroundEscape)
+    /// One line as the terminal receives it: `text` made inert, then wrapped
+    /// in the colour for `role`.
+    ///
+    /// The order matters: the text is neutralised first, so the escapes added
+    /// here are the only ones in the result.
+    public func render(_ text: String, as role: TextRole) -> String {
+        let shown = InertText.inert(text)
+        guard usesColor, let start = escape(for: role) else { return shown }
+        return start + shown + "\u{1B}[0m"
     }
 
-    /// The line listing the keys a screen accepts.
-    public func keys(_ text: String) -> String { wrap(text, theme.keys.foregroundEscape) }
-
-    /// Something went wrong.
-    public func error(_ text: String) -> String { wrap(text, theme.error.foregroundEscape) }
-
-    /// Something went right.
-    public func success(_ text: String) -> String { wrap(text, theme.success.foregroundEscape) }
-
-    private func wrap(_ text: String, _ start: String) -> String {
-        usesColor ? start + text + "\u{1B}[0m" : text
+    private func escape(for role: TextRole) -> String? {
+        switch role {
+        case .plain: nil
+        case .title: "\u{1B}[1m" + theme.title.foregroundEscape
+        case .keys: theme.keys.foregroundEscape
+        case .error: theme.error.foregroundEscape
+        case .success: theme.success.foregroundEscape
+        }
     }
 }

@@ -1,0 +1,86 @@
+/// Text from outside the program, made safe to show on a terminal.
+///
+/// A terminal obeys some characters instead of showing them: ESC starts
+/// sequences that move the cursor, clear the screen, set the window title or
+/// write the clipboard; CR and BS overwrite what is already shown; a line
+/// break can forge a line that looks like the program's own. Names read from
+/// a database another program wrote, values in a configuration file and
+/// arguments can hold any of them.
+///
+/// ``inert(_:)`` replaces each such character by a visible stand-in, so the
+/// text reads as what it is and moves nothing. The console applies it to every
+/// line it writes (see ``Console``), which makes it the one boundary all text
+/// crosses on its way to a terminal.
+public enum InertText {
+    /// `text` with every character a terminal would obey shown instead.
+    ///
+    /// C0 controls (line breaks included) and DEL become their Unicode
+    /// control pictures (`␛`, `␤`, `␀`, …); C1 controls, direction controls
+    /// and the line and paragraph separators become `\u{…}`. All other text
+    /// is unchanged.
+    public static func inert(_ text: some StringProtocol) -> String {
+        guard text.unicodeScalars.contains(where: isObeyed) else { return String(text) }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isObeyed(scalar) else {
+                shown.append(scalar)
+                continue
+            }
+            shown.append(contentsOf: standIn(for: scalar).unicodeScalars)
+        }
+        return String(shown)
+    }
+
+    /// `text` for a one-line message: inert, cut to `limit` characters (an
+    /// ellipsis marks the cut), in single quotes.
+    ///
+    /// Messages quote what someone typed or a file held; this keeps a huge or
+    /// binary value from flooding the line, and keeps the line one line.
+    public static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
+        "'" + clipped(text, limit: limit) + "'"
+    }
+
+    /// `text` inert and cut to `limit` characters, without quotes.
+    public static func clipped(_ text: some StringProtocol, limit: Int = 60) -> String {
+        let cut = text.count > limit ? text.prefix(max(0, limit - 1)) + "…" : Substring(text)
+        return inert(cut)
+    }
+
+    /// Whether a terminal would act on `scalar` rather than show it.
+    public static func isObeyed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: isDirectionControl(scalar) || isLineSeparator(scalar)
+        }
+    }
+
+    /// The characters that reorder the text around them (bidi controls):
+    /// `Bob‮txt.exe` shows as `Bobexe.txt`.
+    public static func isDirectionControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// U+2028 and U+2029, which some terminals and editors break lines at.
+    public static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `U+202E`: how messages name a code point.
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static func standIn(for scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x00...0x1F:
+            // U+2400 CONTROL PICTURE FOR NULL, and the 31 after it.
+            String(Character(Unicode.Scalar(0x2400 + scalar.value) ?? "?"))
+        case 0x7F: "\u{2421}"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+}
