@@ -131,4 +131,29 @@ import Testing
     func anythingElseIsNotAColour(_ text: String) {
         #expect(RGBColor(hex: text) == nil)
     }
+
+    @Test(arguments: [
+        (
+            #"{"pageSize": 9223372036854775807}"#,
+            "people.json: 'pageSize' is out of range (1 to 500)"
+        ),
+        (#"{"pageSize": -1e300}"#, "people.json: 'pageSize' is out of range (1 to 500)"),
+        (#"{"pageSize": 2.5}"#, "people.json: 'pageSize' must be a whole number, not 2.5"),
+        (#"{"database": ""}"#, "people.json: 'database': the file name is empty"),
+        (
+            #"{"database": ":memory:"}"#,
+            "people.json: 'database': ':memory:' is SQLite's temporary database, which keeps nothing; use --store memory for that"
+        ),
+        (
+            #"{"import": ["a\u0000b"]}"#,
+            "people.json: 'import[0]': 'a␀b' contains the control character U+0000"
+        ),
+        (
+            #"{"k\u001b]0;x\u0007": 1}"#,
+            "people.json: unknown key 'k␛]0;x␇' (known keys: store, database, pageSize, debug, trace, import, theme)"
+        ),
+    ])
+    func outsideValuesAreNamedExactlyAndInert(_ json: String, _ expected: String) {
+        #expect(message(json) == expected)
+    }
 }

@@ -104,4 +104,46 @@ import Testing
             message([], ["PEOPLE_STORE": "cloud"])
                 == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory)")
     }
+
+    @Test(
+        arguments: [
+            (["--db", ""], [:], "--db: the file name is empty"),
+            (["--db="], [:], "--db: the file name is empty"),
+            ([], ["PEOPLE_DB": ""], "PEOPLE_DB: the file name is empty"),
+            (["--db", ":memory:"], [:], "--db: ':memory:' is SQLite's temporary database"),
+            ([], ["PEOPLE_DB": ":memory:"], "PEOPLE_DB: ':memory:' is SQLite's temporary database"),
+            (["--import", ""], [:], "--import: the file name is empty"),
+        ] as [([String], [String: String], String)])
+    func aDatabaseThatWouldKeepNothingIsRefusedNamingWhereItCameFrom(
+        _ arguments: [String], _ environment: [String: String], _ start: String
+    ) {
+        #expect(message(["add", "--name", "X"] + arguments, environment)?.hasPrefix(start) == true)
+    }
+
+    @Test func aFlagMakesABadEnvironmentValueForTheSameSettingIrrelevant() throws {
+        let environment = ["PEOPLE_PAGE_SIZE": "abc", "PEOPLE_STORE": "floppy", "PEOPLE_DB": ""]
+        let invocation = try parse(
+            ["list", "--page-size", "5", "--store", "memory", "--db", "x.sqlite"], environment)
+        #expect(invocation.configuration.pageSize == 5)
+        #expect(invocation.configuration.store == .memory)
+        #expect(invocation.configuration.databasePath == "x.sqlite")
+        // Without the flag the same variable is read, and refused.
+        #expect(
+            message(["list"], ["PEOPLE_PAGE_SIZE": "abc"])
+                == "PEOPLE_PAGE_SIZE: 'abc' is not a whole number")
+    }
+
+    @Test(arguments: [
+        ["--bad\u{1B}]0;x\u{07}"], ["show", "1\n2"], ["list", "extra\u{1B}[2J"],
+        ["zap\r\nFAKE"], ["--page-size", "\u{9B}31m"],
+    ])
+    func messagesShowOutsideTextInertOnOneLine(_ arguments: [String]) throws {
+        let text = try #require(message(arguments))
+        #expect(!text.unicodeScalars.contains(where: InertText.isObeyed))
+    }
+
+    @Test func aHugeArgumentIsCutInTheMessage() throws {
+        let text = try #require(message(["show", String(repeating: "z", count: 100_000)]))
+        #expect(text.count < 120)
+    }
 }

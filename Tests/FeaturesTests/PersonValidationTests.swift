@@ -60,4 +60,52 @@ import Testing
         let changed = PersonChanges(email: "").applied(to: draft)
         #expect(changed == PersonDraft(name: "Ada", address: "London", email: ""))
     }
+
+    @Test func oneCharacterCarryingThousandsOfMarksIsRefusedByItsSize() {
+        let heavy = "a" + String(repeating: "\u{301}", count: 30_000)
+        #expect(heavy.count == 1)
+        let error = #expect(throws: PersonValidationError.self) {
+            try PersonField.name.validate(heavy)
+        }
+        #expect(error?.description.hasSuffix("takes 60001 bytes; at most 400 are allowed") == true)
+    }
+
+    @Test(arguments: ["\u{202E}", "\u{202A}", "\u{2066}", "\u{2069}", "\u{200F}", "\u{061C}"])
+    func directionControlsAreRefusedNamingTheCodePoint(_ control: String) throws {
+        let error = #expect(throws: PersonValidationError.self) {
+            try PersonField.name.validate("Bob\(control)txt.exe")
+        }
+        let code = try #require(control.unicodeScalars.first)
+        #expect(error?.problem == .invisibleCharacter(code))
+        #expect(error?.description.contains(InertText.codePoint(code)) == true)
+    }
+
+    @Test(arguments: [PersonField.name, .address])
+    func lineAndParagraphSeparatorsAreRefused(_ field: PersonField) {
+        for separator in ["\u{2028}", "\u{2029}"] {
+            #expect(throws: PersonValidationError.self) {
+                try field.validate("one\(separator)two")
+            }
+        }
+    }
+
+    @Test(arguments: ["\u{FEFF}", "\u{3164}", "\u{2800}", "\u{200B}\u{3164}", "\u{115F}\u{1160}"])
+    func aNameMadeOnlyOfInvisibleCharactersIsRefused(_ name: String) {
+        let error = #expect(throws: PersonValidationError.self) {
+            try PersonField.name.validate(name)
+        }
+        #expect(error?.description.hasPrefix("name has no visible character (only U+") == true)
+    }
+
+    @Test func invisibleCharactersBesideVisibleOnesAreKept() throws {
+        // A zero-width joiner inside an emoji family is ordinary text.
+        let family = "Ana 👩‍👩‍👧"
+        #expect(try PersonField.name.validate(family) == family)
+    }
+
+    @Test func trimmingRemovesUnicodeSpaceAtBothEndsOnly() throws {
+        #expect(
+            try PersonField.name.validate("\u{3000}\u{A0}Zoë Ødegaard\u{2003}\n") == "Zoë Ødegaard")
+        #expect(try PersonField.address.validate(" \t ") == "")
+    }
 }

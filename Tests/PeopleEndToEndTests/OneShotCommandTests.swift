@@ -68,7 +68,7 @@ import Testing
         ),
         (
             ["list", "--page", "99999999999999999999"], 2,
-            "people: --page: '99999999999999999999' is not a whole number\n"
+            "people: --page: '99999999999999999999' is out of range (at least 1)\n"
         ),
         (["--frobnicate"], 2, "people: unknown option '--frobnicate' (try 'people --help')\n"),
         (["add", "--name"], 2, "people: option '--name' needs a value\n"),

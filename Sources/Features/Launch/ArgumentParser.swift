@@ -78,11 +78,12 @@ struct ArgumentParser {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let name = argument == "-h" ? "--help" : parts.first.map(String.init) ?? argument
         guard let option = Self.options.first(where: { $0.name == name }) else {
-            throw UsageError("unknown option '\(name)' (try 'people --help')")
+            throw UsageError("unknown option \(InertText.quoted(name)) (try 'people --help')")
         }
         if parts.count == 2 {
             guard option.takesValue else {
-                throw UsageError("option '\(name)' takes no value, but was given '\(parts[1])'")
+                throw UsageError(
+                    "option '\(name)' takes no value, but was given \(InertText.quoted(parts[1]))")
             }
             return (option, String(parts[1]))
         }
@@ -104,7 +105,7 @@ struct ArgumentParser {
             return
         }
         guard let operandCount = Self.operandCounts[command] else {
-            throw UsageError("unknown command '\(command)' (try 'people --help')")
+            throw UsageError("unknown command \(InertText.quoted(command)) (try 'people --help')")
         }
         for name in result.options.keys.sorted() {
             let commands = Self.options.first { $0.name == name }?.commands
@@ -114,7 +115,8 @@ struct ArgumentParser {
         }
         if result.operands.count > operandCount {
             throw UsageError(
-                "unexpected argument '\(result.operands[operandCount])' after '\(command)'")
+                "unexpected argument \(InertText.quoted(result.operands[operandCount])) after '\(command)'"
+            )
         }
     }
 

@@ -54,18 +54,21 @@ public struct ConfigurationFile: Sendable, Equatable {
         let reader = Reader(name: name)
         for key in settings.keys.sorted() where !Self.keys.contains(key) {
             throw UsageError(
-                "\(name): unknown key '\(key)' (known keys: \(Self.keys.joined(separator: ", ")))")
+                "\(name): unknown key \(InertText.quoted(key)) (known keys: \(Self.keys.joined(separator: ", ")))"
+            )
         }
         if let value = settings["store"] {
             let text = try reader.string(value, key: "store")
             guard let kind = StoreKind(rawValue: text) else {
                 let kinds = StoreKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("\(name): 'store' is '\(text)', expected one of: \(kinds)")
+                throw UsageError(
+                    "\(name): 'store' is \(InertText.quoted(text)), expected one of: \(kinds)")
             }
             store = kind
         }
         database = try settings["database"].map { (value) throws(UsageError) in
-            try reader.string(value, key: "database")
+            try FilePath.checkedDatabase(
+                reader.string(value, key: "database"), from: "\(name): 'database'")
         }
         pageSize = try settings["pageSize"].map { (value) throws(UsageError) in
             try reader.integer(value, key: "pageSize", in: Configuration.pageSizes)
@@ -86,7 +89,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard case DecodingError.dataCorrupted(let context) = error else { return "unreadable" }
         let detail =
             (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return detail ?? context.debugDescription
+        return InertText.clipped(detail ?? context.debugDescription, limit: 120)
     }
 }
 
@@ -123,7 +126,7 @@ private enum JSONValue: Decodable {
         case .bool(let bool): String(bool)
         case .number(let number):
             number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        case .string(let string): "'\(string)'"
+        case .string(let string): InertText.quoted(string)
         case .array: "a list"
         case .object: "an object"
         case .null: "null"
@@ -148,8 +151,14 @@ private struct Reader {
     func integer(_ value: JSONValue, key: String, in range: ClosedRange<Int>) throws(UsageError)
         -> Int
     {
-        guard case .number(let number) = value, let integer = Int(exactly: number) else {
+        guard case .number(let number) = value, number.rounded() == number else {
             throw mismatch(key, "a whole number", value)
+        }
+        // Whole, but perhaps past what an Int holds: that is out of range, not
+        // "not a whole number".
+        guard let integer = Int(exactly: number) else {
+            throw UsageError(
+                "\(name): '\(key)' is out of range (\(range.lowerBound) to \(range.upperBound))")
         }
         guard range.contains(integer) else {
             throw UsageError(
@@ -165,7 +174,9 @@ private struct Reader {
         }
         var texts: [String] = []
         for (index, item) in list.enumerated() {
-            texts.append(try string(item, key: "\(key)[\(index)]"))
+            let place = "\(key)[\(index)]"
+            texts.append(
+                try FilePath.checked(string(item, key: place), from: "\(name): '\(place)'"))
         }
         return texts
     }
@@ -177,7 +188,7 @@ private struct Reader {
         let roles = Theme.roles.map(\.name)
         for key in colours.keys.sorted() where !roles.contains(key) {
             throw UsageError(
-                "\(name): unknown key 'theme.\(key)' (known keys: \(roles.joined(separator: ", ")))"
+                "\(name): unknown key \(InertText.quoted("theme." + key)) (known keys: \(roles.joined(separator: ", ")))"
             )
         }
         var theme = Theme.standard
@@ -186,7 +197,8 @@ private struct Reader {
             let text = try string(colour, key: "theme.\(role.name)")
             guard let converted = RGBColor(hex: text) else {
                 throw UsageError(
-                    "\(name): 'theme.\(role.name)' is '\(text)', not a colour like #RRGGBB")
+                    "\(name): 'theme.\(role.name)' is \(InertText.quoted(text)), not a colour like #RRGGBB"
+                )
             }
             theme[keyPath: role.path] = converted
         }

@@ -19,9 +19,12 @@ public struct Invocation: Sendable, Equatable {
 
     /// Reads the command line and the environment.
     ///
-    /// Flags win over environment variables, which win over the defaults.
-    /// The database lives at `--db`, else `PEOPLE_DB`, else in the per-user
-    /// data folder (see ``DataFolder``).
+    /// Flags win over environment variables, which win over the
+    /// configuration file (`--config`), which wins over the defaults. A flag
+    /// makes the environment variable for the same setting irrelevant: it is
+    /// not even read, so a bad value there cannot stop a run that overrides
+    /// it. The database lives at `--db`, else `PEOPLE_DB`, else the file's
+    /// `database`, else in the per-user data folder (see ``DataFolder``).
     ///
     /// - Parameters:
     ///   - arguments: the arguments after the program's name.
@@ -41,42 +44,54 @@ public struct Invocation: Sendable, Equatable {
         var configuration = Configuration(
             databasePath: DataFolder.defaultDatabasePath(environment: environment))
         if let path = options["--config"] {
+            let path = try FilePath.checked(path, from: "--config")
             configuration = configuration.applying(
-                try ConfigurationFile(data: readFile(path), name: path))
+                try ConfigurationFile(data: readFile(path), name: FilePath.shown(path)))
         }
         configuration.usesColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
-        if let store = environment["PEOPLE_STORE"] {
-            configuration.store = try Self.storeKind(store, from: "PEOPLE_STORE")
+        if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
+            configuration.store = try Self.storeKind(store, from: source)
         }
-        if let size = environment["PEOPLE_PAGE_SIZE"] {
-            configuration.pageSize = try Self.number(
-                size, for: "PEOPLE_PAGE_SIZE", in: Configuration.pageSizes)
+        if let (size, source) = Self.setting(
+            "--page-size", "PEOPLE_PAGE_SIZE", options, environment)
+        {
+            configuration.pageSize = try Self.number(size, for: source, in: Configuration.pageSizes)
         }
-        if let path = environment["PEOPLE_DB"] { configuration.databasePath = path }
-        if let store = options["--store"] {
-            configuration.store = try Self.storeKind(store, from: "--store")
+        if let (path, source) = Self.setting("--db", "PEOPLE_DB", options, environment) {
+            configuration.databasePath = try FilePath.checkedDatabase(path, from: source)
         }
-        if let size = options["--page-size"] {
-            configuration.pageSize = try Self.number(
-                size, for: "--page-size", in: Configuration.pageSizes)
-        }
-        if let path = options["--db"] { configuration.databasePath = path }
         if options["--debug"] != nil { configuration.debug = true }
         if options["--trace"] != nil { configuration.trace = true }
-        if let path = options["--import"] { configuration.imports = [path] }
+        if let path = options["--import"] {
+            configuration.imports = [try FilePath.checked(path, from: "--import")]
+        }
         self.configuration = configuration
         self.command = try Self.command(from: parsed)
     }
 
+    /// The flag's value, else the environment variable's, with the name of
+    /// the one it came from; the variable is not looked at when the flag is given.
+    private static func setting(
+        _ flag: String, _ variable: String, _ options: [String: String],
+        _ environment: [String: String]
+    ) -> (value: String, source: String)? {
+        if let value = options[flag] { return (value, flag) }
+        return environment[variable].map { ($0, variable) }
+    }
+
     /// Reads a file named on the command line, or says why it cannot.
     public static func readFile(_ path: String) throws(UsageError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("\(path): no such file")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw UsageError("\(FilePath.shown(path)): no such file")
+        }
+        guard !isFolder.boolValue else {
+            throw UsageError("\(FilePath.shown(path)): is a folder, not a file")
         }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw UsageError("\(path): cannot be read")
+            throw UsageError("\(FilePath.shown(path)): cannot be read")
         }
     }
 
@@ -129,7 +144,8 @@ public struct Invocation: Sendable, Equatable {
             throw UsageError("'\(command)' needs a person id, such as 'people \(command) 1'")
         }
         guard let id = Int(text), id != 0 else {
-            throw UsageError("'\(text)' is not a person id (ids are whole numbers other than 0)")
+            throw UsageError(
+                "\(InertText.quoted(text)) is not a person id (ids are whole numbers other than 0)")
         }
         return id
     }
@@ -139,7 +155,8 @@ public struct Invocation: Sendable, Equatable {
     {
         guard let kind = StoreKind(rawValue: text) else {
             let kinds = StoreKind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("\(source): unknown store '\(text)' (expected one of: \(kinds))")
+            throw UsageError(
+                "\(source): unknown store \(InertText.quoted(text)) (expected one of: \(kinds))")
         }
         return kind
     }
@@ -148,14 +165,22 @@ public struct Invocation: Sendable, Equatable {
         _ text: String, for source: String, in range: ClosedRange<Int>
     ) throws(UsageError) -> Int {
         guard let value = Int(text) else {
-            throw UsageError("\(source): '\(text)' is not a whole number")
+            // All digits, yet no Int: too many of them, which is out of range.
+            let digits = text.drop { $0 == "-" || $0 == "+" }
+            let isWhole = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            throw UsageError(
+                isWhole
+                    ? "\(source): \(InertText.quoted(text)) is out of range (\(bounds(of: range)))"
+                    : "\(source): \(InertText.quoted(text)) is not a whole number")
         }
         guard range.contains(value) else {
-            let bounds =
-                range.upperBound == Int.max
-                ? "at least \(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
-            throw UsageError("\(source): \(value) is out of range (\(bounds))")
+            throw UsageError("\(source): \(value) is out of range (\(bounds(of: range)))")
         }
         return value
+    }
+
+    private static func bounds(of range: ClosedRange<Int>) -> String {
+        range.upperBound == Int.max
+            ? "at least \(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
     }
 }

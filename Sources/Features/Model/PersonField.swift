@@ -30,28 +30,77 @@ public enum PersonField: String, Sendable, CaseIterable {
         }
     }
 
+    /// The most bytes the field may take in UTF-8: four per character.
+    ///
+    /// A limit on characters alone does not bound storage, since one
+    /// character may carry any number of combining marks.
+    public var maximumBytes: Int { maximumLength * 4 }
+
     /// The value trimmed and checked, or the problem with it.
+    ///
+    /// Besides length and shape, it refuses what would let stored text
+    /// deceive a reader: control characters, direction controls that reorder
+    /// the text around them (`Bob‮txt.exe`), line and paragraph separators,
+    /// and a value with nothing visible in it.
     ///
     /// - Returns: the trimmed text; empty means "none" for an optional field.
     /// - Throws: ``PersonValidationError`` naming this field and the bad value.
     public func validate(_ raw: String) throws(PersonValidationError) -> String {
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = Self.trimmed(raw)
         if value.isEmpty {
             if isRequired { throw PersonValidationError(field: self, problem: .missing) }
             return value
         }
-        if let control = value.unicodeScalars.first(where: {
-            $0.properties.generalCategory == .control
-        }) {
-            throw PersonValidationError(field: self, problem: .controlCharacter(control))
-        }
-        if value.count > maximumLength {
+        // Bytes first: it bounds the work every later check does.
+        if value.utf8.count > maximumBytes {
             throw PersonValidationError(
-                field: self, problem: .tooLong(value, length: value.count, limit: maximumLength))
+                field: self,
+                problem: .tooLarge(value, bytes: value.utf8.count, limit: maximumBytes))
+        }
+        var hasVisible = false
+        for scalar in value.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                throw PersonValidationError(field: self, problem: .controlCharacter(scalar))
+            }
+            if InertText.isDirectionControl(scalar) || InertText.isLineSeparator(scalar) {
+                throw PersonValidationError(field: self, problem: .invisibleCharacter(scalar))
+            }
+            hasVisible = hasVisible || Self.isVisible(scalar)
+        }
+        if !hasVisible {
+            throw PersonValidationError(field: self, problem: .nothingVisible(value))
+        }
+        let length = value.count
+        if length > maximumLength {
+            throw PersonValidationError(
+                field: self, problem: .tooLong(value, length: length, limit: maximumLength))
         }
         if self == .email && !EmailAddress.isWellFormed(value) {
             throw PersonValidationError(field: self, problem: .malformedEmail(value))
         }
         return value
+    }
+
+    /// `raw` without white space (line breaks included) at either end.
+    static func trimmed(_ raw: String) -> String {
+        let scalars = raw.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) {
+            return raw
+        }
+        return String(scalars[first...last])
+    }
+
+    /// Whether `scalar` leaves a mark: not white space, not a format or
+    /// default-ignorable character (U+FEFF, U+200B, the Hangul fillers such
+    /// as U+3164), and not the blank braille pattern U+2800.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return !properties.isWhitespace
+            && !properties.isDefaultIgnorableCodePoint
+            && properties.generalCategory != .format
+            && scalar.value != 0x2800
     }
 }

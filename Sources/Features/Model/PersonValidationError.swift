@@ -7,10 +7,18 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
     public enum Problem: Equatable, Sendable {
         /// A required field was left empty.
         case missing
-        /// The value is longer than the field allows.
+        /// The value has more characters than the field allows.
         case tooLong(String, length: Int, limit: Int)
+        /// The value takes more bytes than the field allows, such as one
+        /// character carrying thousands of combining marks.
+        case tooLarge(String, bytes: Int, limit: Int)
         /// The value holds a character that would garble a terminal.
         case controlCharacter(Unicode.Scalar)
+        /// The value holds an invisible character that changes how the text
+        /// around it reads: a direction control or a line separator.
+        case invisibleCharacter(Unicode.Scalar)
+        /// The value is made only of characters that show nothing.
+        case nothingVisible(String)
         /// The value is not shaped like an email address.
         case malformedEmail(String)
     }
@@ -27,19 +35,32 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        let name = field.rawValue
         switch problem {
         case .missing:
-            return "\(field.rawValue) is required"
+            return "\(name) is required"
         case .tooLong(let value, let length, let limit):
-            let preview = value.prefix(20)
             return
-                "\(field.rawValue) '\(preview)…' is \(length) characters long; at most \(limit) are allowed"
+                "\(name) \(InertText.quoted(value, limit: 21)) is \(length) characters long; at most \(limit) are allowed"
+        case .tooLarge(let value, let bytes, let limit):
+            return
+                "\(name) \(InertText.quoted(value, limit: 21)) takes \(bytes) bytes; at most \(limit) are allowed"
         case .controlCharacter(let scalar):
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-            return "\(field.rawValue) contains the control character U+\(padded)"
+            return "\(name) contains the control character \(InertText.codePoint(scalar))"
+        case .invisibleCharacter(let scalar):
+            let kind =
+                InertText.isLineSeparator(scalar)
+                ? "a line or paragraph separator" : "a direction control that reorders the text"
+            return
+                "\(name) contains the invisible character \(InertText.codePoint(scalar)) (\(kind))"
+        case .nothingVisible(let value):
+            let codes = value.unicodeScalars.prefix(3).map(InertText.codePoint)
+            let more = value.unicodeScalars.count > 3 ? ", …" : ""
+            return
+                "\(name) has no visible character (only \(codes.joined(separator: ", "))\(more))"
         case .malformedEmail(let value):
-            return "email '\(value)' is not a valid address (expected name@example.org)"
+            return
+                "email \(InertText.quoted(value)) is not a valid address (expected name@example.org)"
         }
     }
 }

@@ -115,12 +115,13 @@ public enum PersonImport {
             let path = context.codingPath.map {
                 $0.intValue.map { "person \($0 + 1)" } ?? "'\($0.stringValue)'"
             }
-            return "\(path.joined(separator: ", ")): \(context.debugDescription)"
+            return InertText.clipped(
+                "\(path.joined(separator: ", ")): \(context.debugDescription)", limit: 160)
         case DecodingError.dataCorrupted(let context):
             let detail =
                 (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey]
                 as? String
-            return detail ?? context.debugDescription
+            return InertText.clipped(detail ?? context.debugDescription, limit: 120)
         default:
             return "unreadable"
         }
