@@ -51,7 +51,7 @@ import Testing
         try text.write(to: URL(fileURLWithPath: path))
         #expect(
             message { _ = try open(path) }
-                == "'\(path)' is not a people database (file is not a database)")
+                == "'\(path)' is not a people database (not an SQLite file); it was left as it was")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
@@ -87,7 +87,7 @@ import Testing
             "PRAGMA user_version = 99")
         #expect(
             message { _ = try open(path) }
-                == "the database '\(path)' was written by a newer people (schema 99; this one reads up to 1)"
+                == "the database '\(path)' was written by a newer people (schema 99; this one reads up to 2)"
         )
     }
 

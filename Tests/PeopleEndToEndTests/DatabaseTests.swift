@@ -65,7 +65,8 @@ import Testing
             #expect(run.status == 1)
             #expect(
                 run.errors
-                    == "people: '\(path)' is not a people database (file is not a database)\n")
+                    == "people: '\(path)' is not a people database (not an SQLite file); it was left as it was\n"
+            )
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
     }

@@ -74,7 +74,8 @@ public final class PersonCommands: Application {
     private func list(page: Int, search: String, json: Bool) throws {
         let store = try storeProvider()
         let total = try store.count(matching: search)
-        let pages = max(1, (total + pageSize - 1) / pageSize)
+        // Divided, never added to first: a total read from a file may be huge.
+        let pages = max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
         guard page <= pages else {
             throw UsageError("--page: \(page) is past the last page (\(pages))")
         }

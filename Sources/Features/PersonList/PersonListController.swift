@@ -68,6 +68,12 @@ public final class PersonListController: Screen {
                 // The page emptied (its persons were deleted): show the last one.
                 start = .offset((total - 1) / pageSize * pageSize)
                 rows = try store.page(matching: search, from: start, limit: pageSize)
+                if rows.isEmpty {
+                    // The total was wrong (another program wrote it): start over
+                    // at the top rather than show an empty list.
+                    start = .first
+                    rows = try store.page(matching: search, from: start, limit: pageSize)
+                }
             }
             firstIndex = try indexOfFirstRow()
             view.show(makeViewModel())

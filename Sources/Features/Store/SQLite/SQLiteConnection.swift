@@ -8,24 +8,27 @@ import Foundation
 /// ever pasted into SQL text.
 final class SQLiteConnection {
     private let handle: OpaquePointer
-    /// The file, as named by the user, for error messages.
-    let path: String
+    /// The file as the user named it, quoted and inert, for error messages.
+    let shownPath: String
 
     /// Opens (creating if needed) the database at `path`.
     ///
+    /// SQLite is handed the absolute path, so that no name is read as one of
+    /// its special names (a `file:` URI) rather than as a file.
+    ///
     /// - Parameter busyTimeout: how long to wait for another process's lock.
     init(path: String, busyTimeout: Duration) throws(PersonStoreError) {
-        self.path = path
+        shownPath = InertText.quoted(path, limit: 120)
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(URL(fileURLWithPath: path).path, &opened, flags, nil)
         guard let opened else {
-            throw .storage("cannot open the database '\(path)': out of memory")
+            throw .storage("cannot open the database \(shownPath): out of memory")
         }
         guard code == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(opened))
             sqlite3_close_v2(opened)
-            throw .storage("cannot open the database '\(path)': \(message)")
+            throw .storage("cannot open the database \(shownPath): \(message)")
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
@@ -106,18 +109,35 @@ final class SQLiteConnection {
         let message = String(cString: sqlite3_errmsg(handle))
         switch code & 0xFF {
         case SQLITE_NOTADB:
-            return .storage("'\(path)' is not a people database (\(message))")
+            return .storage("\(shownPath) is not a people database (\(message))")
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return .storage("the database '\(path)' is locked by another process; try again")
+            return .storage("the database \(shownPath) is locked by another process; try again")
         case SQLITE_READONLY:
-            return .storage("the database '\(path)' cannot be written (\(message))")
+            return .storage("the database \(shownPath) cannot be written (\(message))")
         case SQLITE_CORRUPT:
-            return .storage("the database '\(path)' is damaged (\(message))")
+            return .storage("the database \(shownPath) is damaged (\(message))")
+        case SQLITE_FULL where idsAreUsedUp:
+            return .storage(
+                "the database \(shownPath) has no new ids left (the largest, \(Int64.max), is taken)"
+            )
         case SQLITE_FULL:
-            return .storage("the disk holding '\(path)' is full")
+            return .storage("the disk holding \(shownPath) is full")
         default:
-            return .storage("database '\(path)': \(message)")
+            return .storage("database \(shownPath): \(message)")
         }
+    }
+
+    /// Whether an AUTOINCREMENT table has handed out the largest id there
+    /// is, which SQLite reports as a full database.
+    private var idsAreUsedUp: Bool {
+        var statement: OpaquePointer?
+        guard
+            sqlite3_prepare_v2(handle, "SELECT max(seq) FROM sqlite_sequence", -1, &statement, nil)
+                == SQLITE_OK, let statement
+        else { return false }
+        defer { sqlite3_finalize(statement) }
+        return sqlite3_step(statement) == SQLITE_ROW
+            && sqlite3_column_int64(statement, 0) == Int64.max
     }
 }
 
@@ -148,10 +168,16 @@ struct SQLiteRow {
         }
     }
 
-    /// The column as text; `nil` when it is NULL.
+    /// The column as text; a number as its digits; `nil` when it is NULL.
+    ///
+    /// Another program may have stored a number where text belongs.
     func text(_ column: Int) -> String? {
-        if case .text(let value) = values[column] { return value }
-        return nil
+        switch values[column] {
+        case .text(let value): value
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .null: nil
+        }
     }
 }
 

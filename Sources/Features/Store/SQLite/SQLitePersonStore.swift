@@ -19,14 +19,22 @@ public final class SQLitePersonStore: PersonStore {
     /// Opens the database at `path`, creating the file and its folder when
     /// missing and bringing its schema up to date.
     ///
+    /// The file is treated as possibly hostile: another program may have
+    /// written it. What it holds is decided before anything is written (see
+    /// ``SQLiteContents``); only a new or empty file is adopted, and anything
+    /// else that is not a people database is refused and left byte for byte
+    /// as it was. The stored row count is checked against the rows, and
+    /// repaired, because a list trusts it.
+    ///
     /// - Parameters:
     ///   - path: the database file.
     ///   - samples: the persons a new database starts with.
     ///   - busyTimeout: how long a write waits for another process's lock.
     ///   - clock: the time a new person was added.
     /// - Throws: ``PersonStoreError/storage(_:)`` naming the path, when the
-    ///   folder cannot be written, the file is not a people database, or it
-    ///   was written by a newer schema.
+    ///   folder cannot be written, the path is not a regular file, the file
+    ///   is not a people database or is damaged, or it was written by a
+    ///   newer schema.
     public init(
         path: String,
         startingWith samples: [Person] = [],
@@ -34,8 +42,10 @@ public final class SQLitePersonStore: PersonStore {
         clock: @escaping @Sendable () -> Date = Date.init
     ) throws(PersonStoreError) {
         try Self.prepareFolder(for: path)
+        try Self.checkHeader(of: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        try Self.migrate(opened, samples: samples)
+        try Self.prepareSchema(of: opened, samples: samples)
+        try Self.repairTotal(of: opened)
         connection = Mutex(opened)
         self.clock = clock
     }
@@ -44,7 +54,9 @@ public final class SQLitePersonStore: PersonStore {
         try connection.withLock { (database) throws(PersonStoreError) in
             let filter = SearchFilter(search)
             if filter.isEverything {
-                return try database.integer("SELECT n FROM person_total")
+                // Checked against the rows on open; another program may
+                // still write nonsense meanwhile, so never less than none.
+                return max(0, try database.integer("SELECT n FROM person_total"))
             }
             return try database.integer(
                 "SELECT count(*) FROM person WHERE \(filter.sql)", filter.parameters)
@@ -55,8 +67,8 @@ public final class SQLitePersonStore: PersonStore {
         try connection.withLock { (database) throws(PersonStoreError) in
             let filter = SearchFilter(search)
             return try database.integer(
-                "SELECT count(*) FROM person WHERE (sort_name, id) < (?, ?) AND \(filter.sql)",
-                [.text(key.foldedName), .integer(key.id)] + filter.parameters)
+                "SELECT count(*) FROM person WHERE (sort_name, id) < \(Self.anchor) AND \(filter.sql)",
+                Self.anchorValues(key) + filter.parameters)
         }
     }
 
@@ -74,13 +86,13 @@ public final class SQLitePersonStore: PersonStore {
                 ).map(Self.person)
             case .after(let key):
                 return try database.rows(
-                    "\(select) AND (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT ?",
-                    filter.parameters + [.text(key.foldedName), .integer(key.id), limit]
+                    "\(select) AND (sort_name, id) > \(Self.anchor) ORDER BY sort_name, id LIMIT ?",
+                    filter.parameters + Self.anchorValues(key) + [limit]
                 ).map(Self.person)
             case .before(let key):
                 return try database.rows(
-                    "\(select) AND (sort_name, id) < (?, ?) ORDER BY sort_name DESC, id DESC LIMIT ?",
-                    filter.parameters + [.text(key.foldedName), .integer(key.id), limit]
+                    "\(select) AND (sort_name, id) < \(Self.anchor) ORDER BY sort_name DESC, id DESC LIMIT ?",
+                    filter.parameters + Self.anchorValues(key) + [limit]
                 ).map(Self.person).reversed()
             }
         }
@@ -168,10 +180,30 @@ extension SQLitePersonStore {
     fileprivate static let insertSQL =
         "INSERT INTO person (name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?)"
 
+    /// Where a page starts: the stored sort key of the row with the key's
+    /// id, or the key's own folded name when that row is gone.
+    ///
+    /// The stored `sort_name` is what the index orders by. Another program
+    /// can write one that disagrees with the name; a page that started from
+    /// the name's fold would then skip or repeat rows. Starting from the
+    /// stored value keeps pages joined up whatever the file holds.
+    fileprivate static let anchor = "(coalesce((SELECT sort_name FROM person WHERE id = ?), ?), ?)"
+
+    fileprivate static func anchorValues(_ key: PersonSortKey) -> [SQLiteValue] {
+        [.integer(key.id), .text(key.foldedName), .integer(key.id)]
+    }
+
+    /// The earliest and latest dates shown: years 1 to 9999.
+    private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
     fileprivate static func person(_ row: SQLiteRow) -> Person {
-        Person(
+        // Another program may store any number here, or none.
+        let seconds = row.real(4)
+        let added =
+            seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
+        return Person(
             id: row.integer(0), name: row.text(1) ?? "", address: row.text(2) ?? "",
-            email: row.text(3), added: Date(timeIntervalSince1970: row.real(4)))
+            email: row.text(3), added: Date(timeIntervalSince1970: added))
     }
 
     fileprivate static func values(of draft: PersonDraft, added: Date) -> [SQLiteValue] {
@@ -181,7 +213,7 @@ extension SQLitePersonStore {
         ]
     }
 
-    fileprivate static func insert(
+    static func insert(
         _ draft: PersonDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
     ) throws(PersonStoreError) -> Person {
         if let id {
@@ -194,78 +226,6 @@ extension SQLitePersonStore {
         return Person(
             id: id ?? database.lastInsertedID, name: draft.name, address: draft.address,
             email: draft.storedEmail, added: added)
-    }
-}
-
-// MARK: - Opening
-
-extension SQLitePersonStore {
-    /// Creates the database's folder if needed, and checks it can be written:
-    /// SQLite keeps its write-ahead log beside the file.
-    fileprivate static func prepareFolder(for path: String) throws(PersonStoreError) {
-        let files = FileManager.default
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .storage("'\(path)' is a folder, not a database file")
-        }
-        if !files.fileExists(atPath: folder, isDirectory: &isFolder) {
-            do {
-                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .storage("cannot create the folder '\(folder)' for the database")
-            }
-        } else if !isFolder.boolValue {
-            throw .storage("'\(folder)' is not a folder, so the database cannot be kept in it")
-        }
-        guard files.isWritableFile(atPath: folder) else {
-            throw .storage(
-                "the folder '\(folder)' cannot be written, so the database cannot be kept in it")
-        }
-    }
-
-    /// Brings the schema to ``SQLiteSchema/currentVersion``, filling a new
-    /// database with `samples`.
-    fileprivate static func migrate(_ database: SQLiteConnection, samples: [Person])
-        throws(PersonStoreError)
-    {
-        // Reading the version first also proves the file is a database,
-        // before anything is written to it.
-        let found = try database.integer("PRAGMA user_version")
-        try refuseNewer(found, in: database)
-        try database.execute("PRAGMA journal_mode = WAL")
-        guard found < SQLiteSchema.currentVersion else { return }
-        do {
-            try database.writeTransaction {
-                // Another process may have migrated while this one waited.
-                let version = try database.integer("PRAGMA user_version")
-                try refuseNewer(version, in: database)
-                for step in SQLiteSchema.steps.dropFirst(version) {
-                    try database.execute(step)
-                }
-                if version == 0 {
-                    for sample in samples {
-                        _ = try insert(
-                            PersonDraft(sample), id: sample.id, added: sample.added, into: database)
-                    }
-                }
-                try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
-            }
-        } catch let error as PersonStoreError {
-            throw error
-        } catch {
-            throw .storage("cannot prepare the database '\(database.path)': \(error)")
-        }
-    }
-
-    fileprivate static func refuseNewer(_ version: Int, in database: SQLiteConnection)
-        throws(PersonStoreError)
-    {
-        guard version <= SQLiteSchema.currentVersion else {
-            throw .storage(
-                "the database '\(database.path)' was written by a newer people "
-                    + "(schema \(version); this one reads up to \(SQLiteSchema.currentVersion))")
-        }
     }
 }
 
