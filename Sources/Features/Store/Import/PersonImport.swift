@@ -4,9 +4,12 @@ import Foundation
 ///
 /// CSV needs a header row naming its columns — `name` (required), `address`
 /// and `email`, in any order — and quotes fields the usual way (`"a, b"`,
-/// `""` for a quote). JSON is a list of objects with the same keys. Every
-/// person is checked like one typed in; the first problem stops the import
-/// with one line naming the file and the line (or, in JSON, the entry).
+/// `""` for a quote). JSON is a list of objects with the same keys. The file
+/// must be UTF-8 text (a byte order mark, as spreadsheet programs write, is
+/// fine); which format it is, is read from its content — a file starting
+/// with `[` or `{` is JSON — or from a `.json` name. Every person is checked
+/// like one typed in; the first problem stops the import with one line
+/// naming the file and the line (or, in JSON, the entry).
 public enum PersonImport {
     /// One read-only store per file, with ids that count down from -1 across
     /// all the files, so they never meet the positive ids of a database.
@@ -23,7 +26,7 @@ public enum PersonImport {
         var nextID = -1
         var stores: [ReadOnlyPersonStore] = []
         for path in paths {
-            let drafts = try drafts(in: read(path), name: path)
+            let drafts = try drafts(in: read(path), name: FilePath.shown(path))
             let persons = drafts.enumerated().map { offset, draft in
                 Person(
                     id: nextID - offset, name: draft.name, address: draft.address,
@@ -36,12 +39,16 @@ public enum PersonImport {
         return stores
     }
 
-    /// The checked drafts in a file's contents, read as JSON when the file
-    /// starts with `[`, as CSV otherwise.
+    /// The checked drafts in a file's contents: JSON when the text starts
+    /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
+    ///
+    /// - Parameter name: the file as messages show it.
     public static func drafts(in data: Data, name: String) throws(UsageError) -> [PersonDraft] {
-        let text = String(decoding: data, as: UTF8.self)
-        let isJSON = text.first { !$0.isWhitespace } == "["
-        return isJSON ? try jsonDrafts(data, name: name) : try csvDrafts(text, name: name)
+        let text = try ImportText.decode(data, name: name)
+        let start = text.first { !$0.isWhitespace }
+        let isJSON = start == "[" || start == "{" || name.lowercased().hasSuffix(".json")
+        return isJSON
+            ? try jsonDrafts(Data(text.utf8), name: name) : try csvDrafts(text, name: name)
     }
 
     private static func csvDrafts(_ text: String, name: String) throws(UsageError) -> [PersonDraft]
@@ -51,10 +58,18 @@ public enum PersonImport {
             throw UsageError("\(name): the file is empty; expected a header row")
         }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        for column in columns where PersonField(rawValue: column) == nil {
-            throw UsageError(
-                "\(name):\(header.line): unknown column '\(column)' (expected name, address, email)"
-            )
+        var seen: Set<String> = []
+        for column in columns {
+            guard PersonField(rawValue: column) != nil else {
+                throw UsageError(
+                    "\(name):\(header.line): unknown column \(InertText.quoted(column)) (expected name, address, email)"
+                )
+            }
+            guard seen.insert(column).inserted else {
+                throw UsageError(
+                    "\(name):\(header.line): the column '\(column)' appears twice; which one counts?"
+                )
+            }
         }
         guard columns.contains("name") else {
             throw UsageError("\(name):\(header.line): the header row needs a 'name' column")
@@ -76,6 +91,11 @@ public enum PersonImport {
     }
 
     private static func jsonDrafts(_ data: Data, name: String) throws(UsageError) -> [PersonDraft] {
+        if data.first(where: { !Character(UnicodeScalar($0)).isWhitespace }) == UInt8(ascii: "{") {
+            throw UsageError(
+                "\(name): holds one JSON object; expected a list of persons like [{\"name\": \"Ada\"}]"
+            )
+        }
         let entries: [[String: String?]]
         do {
             entries = try JSONDecoder().decode([[String: String?]].self, from: data)
@@ -88,7 +108,9 @@ public enum PersonImport {
         for (index, entry) in entries.enumerated() {
             let place = "\(name): person \(index + 1)"
             for key in entry.keys.sorted() where PersonField(rawValue: key) == nil {
-                throw UsageError("\(place): unknown key '\(key)' (expected name, address, email)")
+                throw UsageError(
+                    "\(place): unknown key \(InertText.quoted(key)) (expected name, address, email)"
+                )
             }
             let draft = PersonDraft(
                 name: (entry["name"] ?? nil) ?? "", address: (entry["address"] ?? nil) ?? "",
