@@ -57,6 +57,11 @@ public enum PersonField: String, Sendable, CaseIterable {
                 field: self,
                 problem: .tooLarge(value, bytes: value.utf8.count, limit: maximumBytes))
         }
+        if Self.isPrintableASCII(value) {
+            // Nothing to refuse character by character, and every character
+            // is one byte: the common case, checked in one pass.
+            return try checkedLengthAndShape(value, length: value.utf8.count)
+        }
         var hasVisible = false
         for scalar in value.unicodeScalars {
             if scalar.properties.generalCategory == .control {
@@ -70,7 +75,14 @@ public enum PersonField: String, Sendable, CaseIterable {
         if !hasVisible {
             throw PersonValidationError(field: self, problem: .nothingVisible(value))
         }
-        let length = value.count
+        return try checkedLengthAndShape(value, length: value.count)
+    }
+
+    /// `value` when its `length` in characters is allowed and, for an
+    /// email, it is shaped like one.
+    private func checkedLengthAndShape(_ value: String, length: Int) throws(PersonValidationError)
+        -> String
+    {
         if length > maximumLength {
             throw PersonValidationError(
                 field: self, problem: .tooLong(value, length: length, limit: maximumLength))
@@ -81,8 +93,24 @@ public enum PersonField: String, Sendable, CaseIterable {
         return value
     }
 
+    /// Whether `value` is only ASCII letters, digits, punctuation and
+    /// spaces, with at least one that is not a space.
+    private static func isPrintableASCII(_ value: String) -> Bool {
+        var hasVisible = false
+        for byte in value.utf8 {
+            guard (0x20...0x7E).contains(byte) else { return false }
+            hasVisible = hasVisible || byte != 0x20
+        }
+        return hasVisible
+    }
+
     /// `raw` without white space (line breaks included) at either end.
     static func trimmed(_ raw: String) -> String {
+        if let first = raw.utf8.first, let last = raw.utf8.last,
+            (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
+        {
+            return raw  // Starts and ends with a visible ASCII character.
+        }
         let scalars = raw.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -8,38 +8,35 @@ import Synchronization
 /// scope. It honours the full ``PersonStore`` contract — paging, search,
 /// validation — so code tested against it behaves the same on a real store.
 ///
+/// It scales like the real one: each name is folded once, when the person
+/// is stored, and the persons are kept sorted by that key, so finding a
+/// page or a person is a binary search, and adding many is one merge.
+///
 /// Safe to share between threads: every access holds one lock.
 public final class MemoryPersonStore: PersonStore {
-    fileprivate struct Contents {
-        /// Every person, kept sorted by ``PersonSortKey``.
-        var sorted: [Person]
-        var nextID: Person.ID
-    }
-
-    private let contents: Mutex<Contents>
+    private let contents: Mutex<SortedPersons>
     private let clock: @Sendable () -> Date
 
     /// A store holding `persons`, stamping new ones with `clock`'s time.
     ///
     /// - Parameters:
-    ///   - persons: the starting contents; their ids must be distinct.
+    ///   - persons: the starting contents; their ids should be distinct (of
+    ///     two with one id, the later one is found by id).
     ///   - clock: the time a new person was added; tests pass a fixed one.
     public init(persons: [Person] = [], clock: @escaping @Sendable () -> Date = Date.init) {
-        let sorted = persons.sorted { $0.sortKey < $1.sortKey }
-        let nextID = (persons.map(\.id).max() ?? 0) + 1
-        self.contents = Mutex(Contents(sorted: sorted, nextID: nextID))
+        self.contents = Mutex(SortedPersons(persons))
         self.clock = clock
     }
 
     public func count(matching search: String) throws -> Int {
         let folded = PersonSortKey.fold(search)
-        return contents.withLock { $0.sorted.count { $0.sortKey.nameContains(folded: folded) } }
+        return contents.withLock { $0.count(matching: folded, in: $0.entries.indices) }
     }
 
     public func position(of key: PersonSortKey, matching search: String) throws -> Int {
         let folded = PersonSortKey.fold(search)
         return contents.withLock {
-            $0.sorted.count { $0.sortKey < key && $0.sortKey.nameContains(folded: folded) }
+            $0.count(matching: folded, in: 0..<$0.firstIndex(notBefore: key))
         }
     }
 
@@ -48,48 +45,41 @@ public final class MemoryPersonStore: PersonStore {
         let folded = PersonSortKey.fold(search)
         let limit = max(0, limit)
         return contents.withLock { contents in
-            let matching = contents.sorted.lazy.filter { $0.sortKey.nameContains(folded: folded) }
             switch start {
             case .offset(let offset):
-                return Array(matching.dropFirst(max(0, offset)).prefix(limit))
+                return contents.page(matching: folded, skipping: max(0, offset), limit: limit)
             case .after(let key):
-                return Array(matching.drop { $0.sortKey <= key }.prefix(limit))
+                return contents.page(
+                    matching: folded, from: contents.firstIndex(after: key), limit: limit)
             case .before(let key):
-                return Array(matching.prefix { $0.sortKey < key }.suffix(limit))
+                return contents.page(
+                    matching: folded, before: contents.firstIndex(notBefore: key), limit: limit)
             }
         }
     }
 
     public func person(withID id: Person.ID) throws -> Person? {
-        contents.withLock { $0.sorted.first { $0.id == id } }
+        contents.withLock { contents in contents.index(of: id).map { contents.entries[$0].person } }
     }
 
     public func add(_ draft: PersonDraft) throws -> Person {
         let checked = try draft.validated()
         let added = clock()
-        return contents.withLock { contents in
-            let person = Person(
-                id: contents.nextID, name: checked.name, address: checked.address,
-                email: checked.storedEmail, added: added)
-            contents.nextID += 1
+        return try contents.withLock { contents throws(PersonStoreError) in
+            let person = try contents.makePersons([checked], added: added)[0]
             contents.insert(person)
             return person
         }
     }
 
     public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
+        // Checked before anything is stored: a bad draft adds nothing.
         let checked = try drafts.map { (draft) throws(PersonValidationError) in
             try draft.validated()
         }
         let added = clock()
-        return contents.withLock { contents in
-            for draft in checked {
-                contents.insert(
-                    Person(
-                        id: contents.nextID, name: draft.name, address: draft.address,
-                        email: draft.storedEmail, added: added))
-                contents.nextID += 1
-            }
+        return try contents.withLock { contents throws(PersonStoreError) in
+            contents.merge(try contents.makePersons(checked, added: added))
             return checked.count
         }
     }
@@ -110,19 +100,5 @@ public final class MemoryPersonStore: PersonStore {
         try contents.withLock { contents throws(PersonStoreError) in
             guard contents.remove(id) != nil else { throw .notFound(id) }
         }
-    }
-}
-
-extension MemoryPersonStore.Contents {
-    /// Inserts where the sort order puts the person.
-    fileprivate mutating func insert(_ person: Person) {
-        let index = sorted.firstIndex { person.sortKey < $0.sortKey } ?? sorted.endIndex
-        sorted.insert(person, at: index)
-    }
-
-    /// Removes and returns the person with this id, if there is one.
-    fileprivate mutating func remove(_ id: Person.ID) -> Person? {
-        guard let index = sorted.firstIndex(where: { $0.id == id }) else { return nil }
-        return sorted.remove(at: index)
     }
 }

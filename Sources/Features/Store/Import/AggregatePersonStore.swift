@@ -5,7 +5,9 @@
 /// order without knowing there is more than one source. Each source is
 /// already ordered by ``PersonSortKey``, so a page is a merge: take a page
 /// from each source from the same starting point, merge them, keep the
-/// first (or, going back, the last) `limit`.
+/// first (or, going back, the last) `limit`. A page by number is found
+/// without merging everything above it (see `page(matching:skipping:limit:)`),
+/// so a deep page costs about what it costs the largest source alone.
 ///
 /// New persons go to the primary store. A change or a delete goes to the
 /// source that holds the person, which for a read-only source refuses it.
@@ -38,12 +40,7 @@ public final class AggregatePersonStore: PersonStore {
             if case .before = start { return Array(merged.suffix(limit)) }
             return Array(merged.prefix(limit))
         case .offset(let offset):
-            // Random access has to merge everything above the page; scripts
-            // asking for page N pay that, the screens page by key instead.
-            let merged = try merge {
-                try $0.page(matching: search, from: .first, limit: max(0, offset) + limit)
-            }
-            return Array(merged.dropFirst(max(0, offset)).prefix(limit))
+            return try page(matching: search, skipping: max(0, offset), limit: max(0, limit))
         }
     }
 
@@ -80,6 +77,52 @@ public final class AggregatePersonStore: PersonStore {
     }
 
     private func merge(_ page: (any PersonStore) throws -> [Person]) throws -> [Person] {
-        try sources.flatMap(page).sorted { $0.sortKey < $1.sortKey }
+        Self.sorted(try sources.flatMap(page))
+    }
+
+    /// `persons` in key order, each name folded once rather than per comparison.
+    private static func sorted(_ persons: [Person]) -> [Person] {
+        persons.map { ($0.sortKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// Above this many persons in the smaller sources, a page by number first
+    /// asks the largest source where the page is, to read fewer of them.
+    private static let probeThreshold = 1_000
+
+    /// The `limit` persons after the first `skipped`, read near the page
+    /// instead of from the top.
+    ///
+    /// Of the persons above the page, the smaller sources can hold at most
+    /// `reserved` (at most what each holds, and — once the largest source
+    /// says which of its persons stands at `skipped` — at most those sorting
+    /// before that one). Every other person above the page is the largest
+    /// source's, and sorts before everything on the page. So the page is the
+    /// largest source read from `skipped - reserved`, merged with the first
+    /// `reserved + limit` of each other source, less the first `reserved`.
+    private func page(matching search: String, skipping skipped: Int, limit: Int) throws
+        -> [Person]
+    {
+        let counts = try sources.map { try $0.count(matching: search) }
+        guard let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return [] }
+        let others = counts.indices.filter { $0 != largest }
+        var bounds = others.map { min(skipped, counts[$0]) }
+        if bounds.reduce(0, { min(skipped, $0 + $1) }) > Self.probeThreshold,
+            let probe = try sources[largest].page(
+                matching: search, from: .offset(skipped), limit: 1
+            )
+            .first
+        {
+            bounds = try others.map {
+                min(skipped, try sources[$0].position(of: probe.sortKey, matching: search))
+            }
+        }
+        let reserved = bounds.reduce(0) { min(skipped, $0 + $1) }
+        var candidates = try sources[largest].page(
+            matching: search, from: .offset(skipped - reserved), limit: reserved + limit)
+        for (source, bound) in zip(others, bounds) {
+            candidates += try sources[source].page(
+                matching: search, from: .first, limit: bound + limit)
+        }
+        return Array(Self.sorted(candidates).dropFirst(reserved).prefix(limit))
     }
 }

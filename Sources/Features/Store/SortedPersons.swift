@@ -1,0 +1,167 @@
+import Foundation
+
+/// Persons in ``PersonSortKey`` order, each with its key folded once, and
+/// found by id through an index: what ``MemoryPersonStore`` keeps.
+///
+/// Folding a name costs far more than comparing two folded ones, so a key is
+/// made when a person is stored and never again; every search for a place
+/// in the order is a binary search over the stored keys.
+struct SortedPersons {
+    /// A person and the key they sort by.
+    struct Entry {
+        let key: PersonSortKey
+        let person: Person
+
+        init(_ person: Person) {
+            key = person.sortKey
+            self.person = person
+        }
+    }
+
+    /// Every person, sorted by key.
+    private(set) var entries: [Entry]
+    /// Each person's key, by id.
+    private var keys: [Person.ID: PersonSortKey]
+    /// The id the next added person gets; `nil` once the largest is taken.
+    private var nextID: Person.ID?
+
+    /// The persons in `persons`, sorted.
+    init(_ persons: [Person]) {
+        entries = Self.sorted(persons)
+        keys = Dictionary(entries.map { ($0.person.id, $0.key) }) { _, later in later }
+        // Imported persons have negative ids; new ones start above every id.
+        let highest = max(0, persons.map(\.id).max() ?? 0)
+        nextID = highest < Person.ID.max ? highest + 1 : nil
+    }
+
+    /// New persons from checked drafts, with the next ids.
+    ///
+    /// - Throws: ``PersonStoreError/storage(_:)`` when the ids would run past
+    ///   the largest there is; no id is used up then.
+    mutating func makePersons(_ drafts: [PersonDraft], added: Date) throws(PersonStoreError)
+        -> [Person]
+    {
+        guard let first = nextID, drafts.count <= Person.ID.max - first + 1 else {
+            throw .storage("no new ids are left (the largest, \(Person.ID.max), is taken)")
+        }
+        let persons = drafts.enumerated().map { offset, draft in
+            Person(
+                id: first + offset, name: draft.name, address: draft.address,
+                email: draft.storedEmail, added: added)
+        }
+        let last = first + (drafts.count - 1)
+        nextID = drafts.isEmpty ? first : (last < Person.ID.max ? last + 1 : nil)
+        return persons
+    }
+
+    // MARK: Finding places in the order
+
+    /// The first index whose key is not below `key`.
+    func firstIndex(notBefore key: PersonSortKey) -> Int {
+        partition { !($0.key < key) }
+    }
+
+    /// The first index whose key is above `key`.
+    func firstIndex(after key: PersonSortKey) -> Int {
+        partition { key < $0.key }
+    }
+
+    /// The index of the person with `id`, if there is one.
+    func index(of id: Person.ID) -> Int? {
+        guard let key = keys[id] else { return nil }
+        let index = firstIndex(notBefore: key)
+        return entries.indices.contains(index) && entries[index].person.id == id ? index : nil
+    }
+
+    /// Binary search: the first index for which `isAtOrPast` holds, given
+    /// that it holds for every index after one where it holds.
+    private func partition(_ isAtOrPast: (Entry) -> Bool) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isAtOrPast(entries[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    // MARK: Reading
+
+    /// How many persons in `range` have a name containing `search` (folded).
+    func count(matching search: String, in range: Range<Int>) -> Int {
+        search.isEmpty ? range.count : entries[range].count { $0.key.nameContains(folded: search) }
+    }
+
+    /// Up to `limit` matching persons after the first `skipped` matching ones.
+    func page(matching search: String, skipping skipped: Int, limit: Int) -> [Person] {
+        if search.isEmpty {
+            let start = min(skipped, entries.count)
+            return entries[start...].prefix(limit).map(\.person)
+        }
+        return Array(
+            entries.lazy.filter { $0.key.nameContains(folded: search) }.dropFirst(skipped)
+                .prefix(limit).map(\.person))
+    }
+
+    /// Up to `limit` matching persons from index `start` on.
+    func page(matching search: String, from start: Int, limit: Int) -> [Person] {
+        Array(
+            entries[start...].lazy.filter { $0.key.nameContains(folded: search) }.prefix(limit)
+                .map(\.person))
+    }
+
+    /// Up to `limit` matching persons just before index `end`, in ascending order.
+    func page(matching search: String, before end: Int, limit: Int) -> [Person] {
+        Array(
+            entries[..<end].reversed().lazy.filter { $0.key.nameContains(folded: search) }
+                .prefix(limit).map(\.person).reversed())
+    }
+
+    // MARK: Changing
+
+    /// Puts `person` where the order says.
+    mutating func insert(_ person: Person) {
+        let entry = Entry(person)
+        entries.insert(entry, at: firstIndex(after: entry.key))
+        keys[person.id] = entry.key
+    }
+
+    /// Adds many persons in one pass: sort the newcomers, then merge.
+    mutating func merge(_ persons: [Person]) {
+        let incoming = Self.sorted(persons)
+        var merged: [Entry] = []
+        merged.reserveCapacity(entries.count + incoming.count)
+        var old = entries[...]
+        var new = incoming[...]
+        while let first = old.first, let next = new.first {
+            if next.key < first.key {
+                merged.append(next)
+                new = new.dropFirst()
+            } else {
+                merged.append(first)
+                old = old.dropFirst()
+            }
+        }
+        merged += old
+        merged += new
+        entries = merged
+        for entry in incoming { keys[entry.person.id] = entry.key }
+    }
+
+    /// `persons` as entries in key order.
+    ///
+    /// Sorts positions, not entries: an entry is large, and moving one costs
+    /// more than comparing two keys.
+    private static func sorted(_ persons: [Person]) -> [Entry] {
+        let entries = persons.map(Entry.init)
+        let order = entries.indices.sorted { entries[$0].key < entries[$1].key }
+        return order.map { entries[$0] }
+    }
+
+    /// Removes and returns the person with `id`, if there is one.
+    mutating func remove(_ id: Person.ID) -> Person? {
+        guard let index = index(of: id) else { return nil }
+        keys[id] = nil
+        return entries.remove(at: index).person
+    }
+}
