@@ -95,7 +95,7 @@ let package = Package(
         // Runs the built `people` binary as a user would.
         .testTarget(
             name: "PeopleEndToEndTests",
-            dependencies: ["people", "Features", "TestSupport"],
+            dependencies: ["people", "Features", "TestSupport", "CSQLite"],
             swiftSettings: strictness
         ),
     ],

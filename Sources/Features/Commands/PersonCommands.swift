@@ -100,7 +100,8 @@ public final class PersonCommands: Application {
     }
 
     private func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder.people.encode(value), as: UTF8.self)
+        JSONEncoder.escapingTerminalControls(
+            String(decoding: try JSONEncoder.people.encode(value), as: UTF8.self))
     }
 
     private static func describe(_ person: Person) -> String {

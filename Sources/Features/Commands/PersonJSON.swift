@@ -42,6 +42,27 @@ struct PersonPageJSON: Encodable {
 }
 
 extension JSONEncoder {
+    /// `json` with every character a terminal would act on written as a JSON
+    /// `\uXXXX` escape.
+    ///
+    /// The encoder already escapes C0 controls; C1 controls, DEL and
+    /// direction controls it leaves raw. Escaped, a script still reads the
+    /// exact stored text, and the console has nothing left to neutralise.
+    /// Line breaks outside strings are the pretty-printing's and stay.
+    static func escapingTerminalControls(_ json: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard InertText.isObeyed(scalar), scalar != "\n" else {
+                escaped.append(scalar)
+                continue
+            }
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            let code = "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            escaped.append(contentsOf: code.unicodeScalars)
+        }
+        return String(escaped)
+    }
+
     /// The encoder every `--json` output uses: ISO 8601 dates, stable key order.
     static var people: JSONEncoder {
         let encoder = JSONEncoder()

@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built binary against a careless or hostile world: output that goes
+/// nowhere, paths that keep nothing, files another program wrote.
+@Suite struct HostileWorldTests {
+    let home: URL
+
+    init() throws {
+        home = try TemporaryFolder().url
+    }
+
+    /// Runs `people` with standard output on `output`, standard error captured.
+    private func run(_ arguments: [String], output: FileHandle) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = PeopleProcess.productsFolder.appendingPathComponent("people")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("PEOPLE_")
+        }
+        environment["HOME"] = home.path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by a signal")
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func outputThatCannotBeWrittenIsAFailureSaidInOneLine() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let (status, errors) = try run(["list", "--store", "memory"], output: full)
+        #expect(status == 1)
+        #expect(errors == "people: cannot write the output: No space left on device\n")
+    }
+
+    @Test func aReaderThatGoesAwayEndsTheRunQuietly() throws {
+        let pipe = Pipe()
+        // The reader is gone before the first line is written, as after `head -1`.
+        try pipe.fileHandleForReading.close()
+        let (status, errors) = try run(
+            ["list", "--store", "memory", "--json"], output: pipe.fileHandleForWriting)
+        #expect(status == 0)
+        #expect(errors.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--db", ""], [String: String](), "people: --db: the file name is empty\n"),
+        (["--db="], [:], "people: --db: the file name is empty\n"),
+        ([], ["PEOPLE_DB": ""], "people: PEOPLE_DB: the file name is empty\n"),
+        (
+            ["--db", ":memory:"], [:],
+            "people: --db: ':memory:' is SQLite's temporary database, which keeps nothing; use --store memory for that\n"
+        ),
+    ])
+    func aWriteThatWouldNotBeKeptNeverReportsSuccess(
+        _ arguments: [String], _ environment: [String: String], _ message: String
+    ) throws {
+        let run = try PeopleProcess.run(
+            arguments + ["add", "--name", "X"], environment: environment, home: home)
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == message)
+    }
+
+    @Test func aConfigFileWithAnEmptyDatabaseIsAUsageError() throws {
+        let config = home.appendingPathComponent("people.json")
+        try Data(#"{"database": ""}"#.utf8).write(to: config)
+        let run = try PeopleProcess.run(
+            ["--config", config.path, "add", "--name", "X"], home: home)
+        #expect(run.status == 2)
+        #expect(run.errors == "people: \(config.path): 'database': the file name is empty\n")
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() throws {
+        let path = home.appendingPathComponent("accounts.sqlite").path
+        try OtherProgram.run(path, "CREATE TABLE accounts(id INTEGER PRIMARY KEY, owner TEXT)")
+        try OtherProgram.run(path, "PRAGMA user_version = -1")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for arguments in [["list"], ["add", "--name", "X"], []] {
+            let run = try PeopleProcess.run(["--db", path] + arguments, input: "q\n", home: home)
+            #expect(run.status == 1)
+            #expect(
+                run.errors == "people: '\(path)' is not a people database; it was left as it was\n")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aTamperedTotalNeitherCrashesNorHidesAnyone() throws {
+        let path = home.appendingPathComponent("people.sqlite").path
+        #expect(try PeopleProcess.run(["list", "--db", path], home: home).status == 0)
+        try OtherProgram.run(path, "UPDATE person_total SET n = 9223372036854775807")
+        let list = try PeopleProcess.run(["list", "--db", path], home: home)
+        #expect(list.status == 0)
+        #expect(list.output.hasSuffix("page 1 of 1 · 1–3 of 3\n"))
+        let session = try PeopleProcess.run(["--db", path], input: "n\nq\n", home: home)
+        #expect(session.output.hasPrefix("People · 1–3 of 3\n"))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Text another program stored in the database reaches the terminal inert,
+/// on every screen and in every command, and the rows holding it can still
+/// be fixed and removed.
+@Suite struct StoredTextTests {
+    let home: URL
+    let database: String
+
+    /// Names and an address written by another program, each an attack seen
+    /// in review: a title change, a screen wipe, a forged confirmation, a
+    /// clipboard write, C1 CSI, carriage return, backspace, bell, NUL and a
+    /// direction override.
+    static let hostile = [
+        "\u{1B}]0;pwned\u{07}Aaron",
+        "Abe\u{1B}[2J\u{1B}[H",
+        "Abel\nFAKE: all your contacts were deleted? Type y to confirm",
+        "Abner\u{1B}]52;c;ZXZpbA==\u{07}",
+        "Abram\u{9B}31m\r\u{08}\u{08}\u{07}\u{0}",
+        "Absalom\u{202E}txt.exe",
+    ]
+
+    init() throws {
+        home = try TemporaryFolder().url
+        database = home.appendingPathComponent("shared.sqlite").path
+        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        for (index, name) in Self.hostile.enumerated() {
+            try OtherProgram.run(
+                database,
+                "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?, 0)",
+                [
+                    String(100 + index), name, "aa\(index)", "1 Main St\u{1B}[31m",
+                    "x\u{1B}[5m@example.org",
+                ])
+        }
+    }
+
+    private func run(_ arguments: [String], input: String = "") throws -> PeopleProcess.Outcome {
+        try PeopleProcess.run(["--db", database] + arguments, input: input, home: home)
+    }
+
+    private func expectInert(_ outcome: PeopleProcess.Outcome, _ what: String) {
+        #expect(obeyedCharacters(in: outcome.output).isEmpty, "\(what): standard output")
+        #expect(obeyedCharacters(in: outcome.errors).isEmpty, "\(what): standard error")
+    }
+
+    @Test func listAndShowPrintNoControlCharacter() throws {
+        let list = try run(["list", "--page-size", "20"])
+        #expect(list.status == 0)
+        #expect(list.output.contains("␛]0;pwned␇Aaron"))
+        #expect(list.output.contains("Abel␊FAKE"))
+        expectInert(list, "list")
+        for id in 100..<(100 + Self.hostile.count) {
+            let show = try run(["show", String(id)])
+            #expect(show.status == 0)
+            expectInert(show, "show \(id)")
+        }
+    }
+
+    @Test func jsonKeepsTheExactTextEscaped() throws {
+        let json = try run(["show", "104", "--json"])
+        expectInert(json, "show --json")
+        let person = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(person["name"] as? String == Self.hostile[4])
+    }
+
+    @Test func theTraceOfStoreCallsPrintsNoControlCharacter() throws {
+        let traced = try run(["--trace", "show", "100"])
+        #expect(traced.errors.contains("trace: store.person(withID: 100)"))
+        expectInert(traced, "--trace show")
+        let session = try run(["--trace"], input: "1\nb\nq\n")
+        expectInert(session, "--trace session")
+    }
+
+    @Test func everyScreenShowsTheRowsInertAndTheyCanBeFixedAndDeleted() throws {
+        // Open the forged-confirmation row (the third), try to keep its name
+        // (refused: it holds a control character), give it a clean one and
+        // clean values, then delete the first row after confirming.
+        let input =
+            [
+                "3", "e", "", "Abel Fixed", "1 Main St", "abel@example.org", "b",
+                "1", "d", "y", "s", "b", "?", "q",
+            ].joined(separator: "\n") + "\n"
+        let session = try run(["--page-size", "20"], input: input)
+        #expect(session.status == 0)
+        expectInert(session, "interactive session")
+        #expect(session.output.contains("name contains the control character U+000A"))
+        #expect(session.output.contains("Saved Abel Fixed."))
+        #expect(session.output.contains("Deleted ␛]0;pwned␇Aaron."))
+        let after = try run(["list", "--page-size", "20"])
+        #expect(after.output.contains("Abel Fixed <abel@example.org>"))
+        #expect(!after.output.contains("pwned"))
+    }
+}
