@@ -3,9 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every parser of outside input, fed thousands of generated inputs: none
-/// may crash, and every refusal is one bounded line with the outside text
-/// shown inert. Seeded, so a failure names the input that caused it.
+/// Every parser of outside input, fed thousands of generated inputs.
+///
+/// None may crash, and every refusal is one bounded line with the outside
+/// text shown inert. Seeded, so a failure names the input that caused it.
 @Suite struct ParserFuzzTests {
     static let rounds = 3_000
 
