@@ -36,6 +36,25 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
+/// The median times of `baseline` and `measured`, taking turns: a change in
+/// the machine's speed during the run falls on both alike.
+func medians(
+    _ repetitions: Int, baseline: () throws -> Void, measured: () throws -> Void
+) rethrows -> (baseline: Duration, measured: Duration) {
+    var samples: (baseline: [Duration], measured: [Duration]) = ([], [])
+    for _ in 0..<repetitions {
+        var start = ContinuousClock.now
+        try baseline()
+        samples.baseline.append(ContinuousClock.now - start)
+        start = ContinuousClock.now
+        try measured()
+        samples.measured.append(ContinuousClock.now - start)
+    }
+    return (
+        samples.baseline.sorted()[repetitions / 2], samples.measured.sorted()[repetitions / 2]
+    )
+}
+
 func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Duration {
     var samples: [Duration] = []
     for _ in 0..<repetitions {
@@ -83,8 +102,16 @@ let cases = [
 let contexts = (small: try context(for: small), large: try context(for: large))
 var failed = false
 
-/// Prints one judged line: `measured` against `baseline`, failing the run
-/// past `limit`.
+/// Times `baseline` and `measured` in turns, then judges them.
+@MainActor func judge(
+    _ name: String, repetitions: Int, limit: Double, baseline: () throws -> Void,
+    measured: () throws -> Void
+) rethrows {
+    let times = try medians(repetitions, baseline: baseline, measured: measured)
+    judge(name, baseline: times.baseline, measured: times.measured, limit: limit)
+}
+
+/// Prints one judged line, failing the run when the ratio is past `limit`.
 @MainActor func judge(_ name: String, baseline: Duration, measured: Duration, limit: Double) {
     let ratio = measured / baseline
     let verdict = ratio <= limit ? "ok" : "TOO SLOW"
@@ -100,11 +127,10 @@ print(
     "SQLite store".padding(toLength: 56, withPad: " ", startingAt: 0), "3 persons",
     "  \(persons)", "  ratio  limit")
 for benchmark in cases {
-    judge(
-        benchmark.name,
-        baseline: try median(301) { try benchmark.work(small, contexts.small) },
-        measured: try median(301) { try benchmark.work(large, contexts.large) },
-        limit: benchmark.limit)
+    try judge(
+        benchmark.name, repetitions: 301, limit: benchmark.limit,
+        baseline: { try benchmark.work(small, contexts.small) },
+        measured: { try benchmark.work(large, contexts.large) })
 }
 
 // The memory store: seeding costs the same per person at any size, and a
@@ -130,15 +156,15 @@ judge(
 let smallMemory = MemoryPersonStore(persons: Person.samples)
 _ = try smallMemory.add(contentsOf: DemoPersons.drafts(count: 1_000))
 let memoryContexts = (small: try context(for: smallMemory), large: try context(for: memory))
-judge(
-    "next page, 90% of the way down: \(persons) against 1003",
-    baseline: try median(301) {
+try judge(
+    "next page, 90% of the way down: \(persons) against 1003", repetitions: 301, limit: 3,
+    baseline: {
         _ = try smallMemory.page(
             matching: "", from: .after(memoryContexts.small.deepKey), limit: 10)
     },
-    measured: try median(301) {
+    measured: {
         _ = try memory.page(matching: "", from: .after(memoryContexts.large.deepKey), limit: 10)
-    }, limit: 3)
+    })
 
 // Imported persons beside the database: a page costs about what it costs
 // the database alone.
@@ -159,18 +185,18 @@ let manyFriends = importing(100_000)
 func deepPageByNumber(_ store: any PersonStore) throws {
     _ = try store.page(matching: "", from: .offset(contexts.large.deepOffset), limit: 10)
 }
-let alone = try median(21) { try deepPageByNumber(large) }
-judge(
-    "page by number, 90% down, 1000 imported", baseline: alone,
-    measured: try median(21) { try deepPageByNumber(fewFriends) }, limit: 1.5)
-judge(
-    "next page, 90% down (keyset), 100000 imported",
-    baseline: try median(301) {
+try judge(
+    "page by number, 90% down, 1000 imported", repetitions: 21, limit: 1.5,
+    baseline: { try deepPageByNumber(large) }, measured: { try deepPageByNumber(fewFriends) })
+try judge(
+    "next page, 90% down (keyset), 100000 imported", repetitions: 301, limit: 3,
+    baseline: {
         _ = try large.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
     },
-    measured: try median(301) {
+    measured: {
         _ = try manyFriends.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
-    }, limit: 3)
+    })
+let alone = try median(21) { try deepPageByNumber(large) }
 // Not judged: a page by number reads every imported person that sorts
 // above it, so with 100,000 imported spread through the list it costs
 // more than the database alone. The screens page by key, as above.

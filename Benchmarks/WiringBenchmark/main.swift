@@ -29,15 +29,23 @@ struct SilentConsole: Console {
     var outputProblem: OutputProblem? { nil }
 }
 
+/// The median time of one call of each body, over `rounds` rounds of 1,000
+/// calls each.
+///
+/// The bodies take turns round by round, so a change in the machine's speed
+/// during the run (another process, the clock rate) falls on all of them
+/// alike instead of on whichever ran at that moment.
 @MainActor
-func median(rounds: Int, _ body: () throws -> Void) rethrows -> Duration {
-    var samples: [Duration] = []
+func interleavedMedians(rounds: Int, _ bodies: [() throws -> Void]) throws -> [Duration] {
+    var samples = Array(repeating: [Duration](), count: bodies.count)
     for _ in 0..<rounds {
-        let start = ContinuousClock.now
-        for _ in 0..<1_000 { try body() }
-        samples.append(ContinuousClock.now - start)
+        for (index, body) in bodies.enumerated() {
+            let start = ContinuousClock.now
+            for _ in 0..<1_000 { try body() }
+            samples[index].append(ContinuousClock.now - start)
+        }
     }
-    return samples.sorted()[rounds / 2] / 1_000
+    return samples.map { $0.sorted()[rounds / 2] / 1_000 }
 }
 
 @MainActor
@@ -55,7 +63,7 @@ func run() throws -> Bool {
     let navigator = AppInjector.injectNavigator(plain)
     let person = Person.samples[0]
 
-    let bare = median(rounds: 101) {
+    let bareBody: () throws -> Void = {
         _ = PersonDetailController(
             person: OpenedPerson(person: person, store: store),
             view: TerminalPersonDetailView(console: plain.console),
@@ -67,7 +75,7 @@ func run() throws -> Bool {
                     navigator: navigator)
             })
     }
-    let untraced = median(rounds: 101) {
+    let untracedBody: () throws -> Void = {
         let personScope = PersonScope(parent: plain, person: person)
         _ = PersonDetailController(
             person: personScope.openedPerson.value {
@@ -77,15 +85,18 @@ func run() throws -> Bool {
             navigator: plain.navigator.value { TerminalNavigator(console: plain.console) },
             editProvider: { try PersonEditInjector.injectEditPersonController(personScope) })
     }
-    let injected = try median(rounds: 101) {
+    let injectedBody: () throws -> Void = {
         _ = try PersonDetailInjector.injectPersonDetailController(
             PersonScope(parent: plain, person: person))
     }
-    let tracing = try median(rounds: 21) {
+    let tracingBody: () throws -> Void = {
         _ = try PersonDetailInjector.injectPersonDetailController(
             PersonScope(parent: traced, person: person))
     }
 
+    let medians = try interleavedMedians(
+        rounds: 101, [bareBody, untracedBody, injectedBody, tracingBody])
+    let (bare, untraced, injected, tracing) = (medians[0], medians[1], medians[2], medians[3])
     let ratio = injected / untraced
     let format: Duration.UnitsFormatStyle = .units(allowed: [.nanoseconds], fractionalPart: .hide)
     func line(_ name: String, _ time: Duration, _ note: String) -> String {
