@@ -48,7 +48,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.contains("There is no row 42 on this page; rows are 1–3."))
         #expect(run.output.contains("Unknown key 'zz'. Press ? for help."))
-        #expect(run.output.contains("Unknown key '?[2J'. Press ? for help."))
+        #expect(run.output.contains("Unknown key '␛[2J'. Press ? for help."))
         #expect(run.output.contains("name is required\n"))
         #expect(run.output.contains("is 101 characters long; at most 100 are allowed\n"))
         #expect(run.output.contains("Cancelled; nothing was saved."))

@@ -32,13 +32,10 @@ public enum KeyInput: Equatable, Sendable {
         }
     }
 
-    /// The one-line complaint for input a screen does not understand.
+    /// The one-line complaint for input a screen does not understand, with
+    /// what was typed shown inert and cut short.
     public static func complaint(for line: String) -> String {
-        let text = String(
-            line.trimmingCharacters(in: .whitespaces).unicodeScalars.map { scalar in
-                scalar.properties.generalCategory == .control ? "?" : Character(scalar)
-            })
-        let shown = text.count > 20 ? text.prefix(20) + "…" : Substring(text)
-        return "Unknown key '\(shown)'. Press ? for help."
+        let typed = line.trimmingCharacters(in: .whitespaces)
+        return "Unknown key \(InertText.quoted(typed, limit: 21)). Press ? for help."
     }
 }
