@@ -159,4 +159,17 @@ import Testing
                 all.allSatisfy { PersonSortKey.fold($0.name).contains(PersonSortKey.fold(search)) })
         }
     }
+
+    @Test(arguments: StoreMaker.all)
+    func aRestoredPersonComesBackExactlyWhereTheyWere(_ maker: StoreMaker) throws {
+        let store = try maker.make(persons: Person.samples)
+        let alan = Person.samples[1]
+        try store.delete(alan.id)
+        try store.restore(alan)
+        #expect(try store.person(withID: alan.id) == alan)
+        #expect(try store.page(matching: "", from: .first, limit: 10) == Person.samples)
+        #expect(try store.count(matching: "") == 3)
+        #expect(throws: PersonStoreError.self) { try store.restore(alan) }
+        #expect(try store.count(matching: "") == 3)
+    }
 }

@@ -48,4 +48,5 @@ public final class StrictPersonStore: PersonStore {
         try fail("update")
     }
     public func delete(_ id: Person.ID) throws { try fail("delete") }
+    public func restore(_ person: Person) throws { try fail("restore") }
 }

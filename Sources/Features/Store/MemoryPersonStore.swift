@@ -101,4 +101,13 @@ public final class MemoryPersonStore: PersonStore {
             guard contents.remove(id) != nil else { throw .notFound(id) }
         }
     }
+
+    public func restore(_ person: Person) throws {
+        try contents.withLock { contents throws(PersonStoreError) in
+            guard contents.index(of: person.id) == nil else {
+                throw .storage("cannot restore \(person.name): id \(person.id) is taken")
+            }
+            contents.insert(person)
+        }
+    }
 }

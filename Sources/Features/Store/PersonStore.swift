@@ -44,6 +44,12 @@ public protocol PersonStore: Sendable {
     ///
     /// - Throws: ``PersonStoreError/notFound(_:)`` when there is no such person.
     func delete(_ id: Person.ID) throws
+
+    /// Puts back a person this store deleted, with the same id, values and
+    /// date: what undoing a delete needs.
+    ///
+    /// - Throws: ``PersonStoreError/storage(_:)`` when the id is taken again.
+    func restore(_ person: Person) throws
 }
 
 extension PersonStore {

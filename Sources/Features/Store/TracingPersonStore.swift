@@ -67,6 +67,12 @@ public final class TracingPersonStore: PersonStore {
         try traced("delete(\(id))", showing: done) { try store.delete(id) }
     }
 
+    public func restore(_ person: Person) throws {
+        try traced("restore(#\(person.id) \(quoted(person.name)))", showing: done) {
+            try store.restore(person)
+        }
+    }
+
     private func traced<Result>(
         _ call: String, showing describe: (Result) -> String, _ body: () throws -> Result
     ) throws -> Result {

@@ -67,6 +67,10 @@ public final class AggregatePersonStore: PersonStore {
         try owner(of: id).delete(id)
     }
 
+    public func restore(_ person: Person) throws {
+        try primary.restore(person)
+    }
+
     /// The source holding `id`; the primary when none does, so that its
     /// own "not found" is what the caller sees.
     private func owner(of id: Person.ID) throws -> any PersonStore {

@@ -48,6 +48,10 @@ public final class ReadOnlyPersonStore: PersonStore {
         throw try refusal(for: id)
     }
 
+    public func restore(_ person: Person) throws {
+        throw PersonStoreError.readOnly(name: person.name, source: source)
+    }
+
     private func refusal(for id: Person.ID) throws -> PersonStoreError {
         guard let person = try persons.person(withID: id) else { return .notFound(id) }
         return .readOnly(name: person.name, source: source)

@@ -163,6 +163,21 @@ public final class SQLitePersonStore: PersonStore {
         }
     }
 
+    public func restore(_ person: Person) throws {
+        try connection.withLock { database in
+            try database.writeTransaction {
+                let taken = try database.integer(
+                    "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
+                guard taken == 0 else {
+                    throw PersonStoreError.storage(
+                        "cannot restore \(person.name): id \(person.id) is taken")
+                }
+                _ = try Self.insert(
+                    PersonDraft(person), id: person.id, added: person.added, into: database)
+            }
+        }
+    }
+
     /// Runs SQLite's own consistency check.
     ///
     /// - Returns: `"ok"` for a sound file, otherwise SQLite's first complaint.
