@@ -49,49 +49,56 @@ func interleavedMedians(rounds: Int, _ bodies: [() throws -> Void]) throws -> [D
 }
 
 @MainActor
-func scope(trace: Bool) -> AppScope {
-    AppScope(
-        invocation: Invocation(configuration: Configuration(store: .memory, trace: trace)),
-        console: SilentConsole(), personStore: MemoryPersonStore(persons: Person.samples))
+func scope(trace: Bool) -> SessionScope {
+    SessionScope(
+        app: AppScope(
+            invocation: Invocation(configuration: Configuration(storeKind: .memory, trace: trace)),
+            console: SilentConsole(), personStore: MemoryPersonStore(persons: Person.samples)))
 }
 
 @MainActor
 func run() throws -> Bool {
     let plain = scope(trace: false)
     let traced = scope(trace: true)
-    let store = try StoreInjector.injectPersonStore(plain)
-    let navigator = AppInjector.injectNavigator(plain)
+    let store = try StoreInjector.injectPersonStore(plain.app)
+    let navigator = SessionInjector.injectNavigator(plain)
+    let deletions = SessionInjector.injectLastDeletion(plain)
     let person = Person.samples[0]
 
     let bareBody: () throws -> Void = {
         _ = PersonDetailController(
             person: OpenedPerson(person: person, store: store),
-            view: TerminalPersonDetailView(console: plain.console),
+            view: TerminalPersonDetailView(console: plain.app.console),
             navigator: navigator,
+            deletions: deletions,
             editProvider: {
                 PersonEditController(
                     addingTo: store,
-                    view: TerminalPersonEditView(console: plain.console),
+                    view: TerminalPersonEditView(console: plain.app.console),
                     navigator: navigator)
             })
     }
     let untracedBody: () throws -> Void = {
-        let personScope = PersonScope(parent: plain, person: person)
+        let personScope = PersonScope(session: plain, person: person)
         _ = PersonDetailController(
-            person: personScope.openedPerson.value {
-                OpenedPerson(person: personScope.person, store: plain.personStore.value { store })
+            person: personScope.openedPersonCache.value {
+                OpenedPerson(
+                    person: personScope.person, store: plain.app.storeCache.value { store })
             },
-            view: TerminalPersonDetailView(console: plain.console),
-            navigator: plain.navigator.value { TerminalNavigator(console: plain.console) },
-            editProvider: { try PersonEditInjector.injectEditPersonController(personScope) })
+            view: TerminalPersonDetailView(console: plain.app.console),
+            navigator: plain.navigatorCache.value { TerminalNavigator(console: plain.app.console) },
+            deletions: plain.lastDeletionCache.value { LastDeletion() },
+            editProvider: {
+                try PersonEditInjector.injectPersonEditController(editing: personScope)
+            })
     }
     let injectedBody: () throws -> Void = {
         _ = try PersonDetailInjector.injectPersonDetailController(
-            PersonScope(parent: plain, person: person))
+            PersonScope(session: plain, person: person))
     }
     let tracingBody: () throws -> Void = {
         _ = try PersonDetailInjector.injectPersonDetailController(
-            PersonScope(parent: traced, person: person))
+            PersonScope(session: traced, person: person))
     }
 
     let medians = try interleavedMedians(

@@ -4,6 +4,10 @@ import Foundation
 /// Everything that lives as long as the app: its configuration and its
 /// app-wide singletons.
 ///
+/// Scopes nest: app → session (one interactive session, ``SessionScope``) →
+/// person (one opened person, ``PersonScope``). A one-shot command runs in
+/// the app scope alone.
+///
 /// The root of the object graph. `main` makes one from the launch inputs and
 /// hands it to an injector; after that, only injectors read it. Business code
 /// never sees a scope — controllers get their collaborators through their
@@ -18,7 +22,7 @@ import Foundation
 /// ```swift
 /// let scope = AppScope(console: RecordingConsole(), personStore: MemoryPersonStore())
 /// ```
-public final class AppScope: Sendable {
+public final class AppScope: Scope {
     /// The settings the app runs with.
     ///
     /// Lifetime: the app's; never changes.
@@ -44,18 +48,13 @@ public final class AppScope: Sendable {
     /// Lifetime: the app's; shared by every injector.
     public let wiring: WiringTrace
 
-    /// The one store every screen reads and writes.
+    /// The one store every screen and command reads and writes.
     ///
-    /// Made on first use by
-    /// `StoreInjector`; shared by this scope and every child scope for as long
-    /// as the app runs.
-    public let personStore: ScopeCache<any PersonStore>
+    /// Lifetime: the app's. Made on first use by `StoreInjector`, or handed
+    /// in by a test; shared by this scope and every scope inside it.
+    public let storeCache: ScopeCache<any PersonStore>
 
-    /// The navigation stack of the interactive session.
-    ///
-    /// Made on first use;
-    /// shared by every controller for as long as the app runs.
-    public let navigator = ScopeCache<TerminalNavigator>()
+    public var label: String { "app" }
 
     /// A scope with these values; the one initializer tests use.
     ///
@@ -64,23 +63,28 @@ public final class AppScope: Sendable {
     ///   - console: where text goes and comes from.
     ///   - clock: the time new persons are stamped with.
     ///   - personStore: a store to use instead of making one, such as a fake.
+    ///   - wiring: a trace to use instead of the one `--trace` and `--debug`
+    ///     ask for, such as one that keeps every step for `people graph`.
     public init(
         invocation: Invocation = Invocation(),
         console: any Console,
         clock: @escaping @Sendable () -> Date = Date.init,
-        personStore: (any PersonStore)? = nil
+        personStore: (any PersonStore)? = nil,
+        wiring: WiringTrace? = nil
     ) {
-        self.configuration = invocation.configuration
+        let configuration = invocation.configuration
+        self.configuration = configuration
         self.command = invocation.command
         self.console = console
         self.clock = clock
-        self.personStore = personStore.map(ScopeCache.init(holding:)) ?? ScopeCache()
+        self.storeCache = personStore.map(ScopeCache.init(holding:)) ?? ScopeCache()
         self.wiring =
-            invocation.configuration.trace || invocation.configuration.debug
-            ? WiringTrace(
-                printer: invocation.configuration.trace ? console.writeErrorLine : nil,
-                keepsLines: invocation.configuration.debug)
-            : .off
+            wiring
+            ?? (configuration.trace || configuration.debug
+                ? WiringTrace(
+                    printer: configuration.trace ? console.writeErrorLine : nil,
+                    keepsSteps: configuration.debug)
+                : .off)
     }
 
     /// The scope of a real run: every input read from the launch environment.

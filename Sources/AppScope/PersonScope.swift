@@ -3,16 +3,17 @@ import Features
 /// The scope of one opened person: begun when a row of the list is selected,
 /// ended when that person's detail screen closes.
 ///
-/// It holds the person, the parent scope (for everything app-wide), and the
-/// objects that the detail and edit screens of this person share. When the
-/// detail screen is popped nothing refers to the scope any more, and it is
-/// freed with everything it made.
+/// It holds the person, the session it was opened in, and what the detail
+/// and edit screens of this person share. The detail screen keeps it alive:
+/// the edit provider it was given captures the scope. When the detail
+/// screen is popped nothing refers to the scope any more, and it is freed
+/// with everything it made.
 ///
-/// Like the app scope, business code never sees it: it is created inside the
-/// provider the list is given, which is the one place a new scope begins.
-public final class PersonScope: Sendable {
-    /// The app scope this one lives inside; its singletons are shared here.
-    public let parent: AppScope
+/// Like the other scopes, business code never sees it: it begins inside the
+/// provider the list is given, which is the one place a person is opened.
+public final class PersonScope: Scope {
+    /// The session this person was opened in.
+    public let session: SessionScope
 
     /// The person that was opened.
     ///
@@ -21,12 +22,16 @@ public final class PersonScope: Sendable {
 
     /// The opened person shared by this person's detail and edit screens.
     ///
-    /// Made on first use; lives as long as this scope.
-    public let openedPerson = ScopeCache<OpenedPerson>()
+    /// Lifetime: this scope's; made on first use.
+    public let openedPersonCache = ScopeCache<OpenedPerson>()
 
-    /// Begins the scope of `person` inside `parent`.
-    public init(parent: AppScope, person: Person) {
-        self.parent = parent
+    /// Begins the scope of `person` inside `session`.
+    public init(session: SessionScope, person: Person) {
+        self.session = session
         self.person = person
     }
+
+    public var wiring: WiringTrace { session.wiring }
+
+    public var label: String { "person #\(person.id)" }
 }

@@ -1,85 +1,110 @@
+import Features
 import Synchronization
 
-/// The tree of objects the injectors build, as they build it.
+/// The tree of objects the injectors build, as they build it: each object
+/// with whether it was made or reused and the scope it lives in.
 ///
-/// Every `inject…` method reports what it builds through ``build(_:_:)``.
-/// The objects each one needs are built inside that call, so they print
-/// indented beneath it, and the log reads as the composition root at work:
+/// Scopes report to it (see ``Scope``), so every `inject…` method is seen.
+/// What an object needs is built while it is being built, so it is
+/// reported indented beneath it, and the log reads as the composition root
+/// at work:
 ///
 /// ```
-/// wiring: PersonListController
-/// wiring:   PersonStore
-/// wiring:     SQLitePersonStore
-/// wiring:   TerminalPersonListView
+/// wiring:   PersonDetailControllerProvider · called · session
+/// wiring:     PersonScope · begins · person #1
+/// wiring:     PersonDetailController · made · person #1
+/// wiring:       OpenedPerson · new · person #1
+/// wiring:         PersonStore · reused · app
+/// wiring:       TerminalNavigator · reused · session
 /// ```
+///
+/// `new` is made now and kept by its scope; `reused` is handed out again by
+/// the scope that keeps it; `made` is made for the one object that asked.
 ///
 /// With `--trace` it prints to standard error; with `--debug` it keeps the
-/// most recent lines for the settings screen. When neither is on, `build`
-/// is one branch and a call — the benchmark in `Benchmarks/WiringBenchmark`
-/// shows that costs nothing measurable.
+/// most recent steps for the settings screen; `people graph` keeps them to
+/// draw the graph. When nothing asks for it, each report is one branch.
 ///
-/// One per app: held by the app scope, shared by every injector.
+/// One per app: held by the app scope, shared by every scope.
 public final class WiringTrace: Sendable {
     private struct State {
         var depth = 0
-        var lines: [String] = []
+        var steps: [WiringStep] = []
     }
 
     private let printer: (@Sendable (String) -> Void)?
-    private let keepsLines: Bool
+    private let keepsSteps: Bool
     private let state = Mutex(State())
     /// Whether anything is printed or kept; stored, so the check inlined into
     /// every injector is one load and one branch.
-    @usableFromInline let isEnabled: Bool
+    public let isEnabled: Bool
 
-    /// The most lines kept for the settings screen; older ones are dropped.
-    public static let keptLines = 400
+    /// The most steps kept; older ones are dropped.
+    public static let keptSteps = 400
 
     /// A trace that prints each line with `printer` (if any) and keeps the
-    /// lines when `keepsLines` is true.
-    public init(printer: (@Sendable (String) -> Void)?, keepsLines: Bool) {
+    /// steps when `keepsSteps` is true.
+    public init(printer: (@Sendable (String) -> Void)?, keepsSteps: Bool) {
         self.printer = printer
-        self.keepsLines = keepsLines
-        self.isEnabled = printer != nil || keepsLines
+        self.keepsSteps = keepsSteps
+        self.isEnabled = printer != nil || keepsSteps
     }
 
     /// A trace that does nothing.
-    public static let off = WiringTrace(printer: nil, keepsLines: false)
+    public static let off = WiringTrace(printer: nil, keepsSteps: false)
 
-    /// Whether anything is printed or kept.
-    public var isOn: Bool { isEnabled }
-
-    /// Notes that `name` is being built, then builds it with `make`; what
-    /// `make` builds in turn is noted one level deeper.
-    ///
-    /// Inlinable, so that when the trace is off an injector compiles to
-    /// little more than the `make` it wraps.
-    @inlinable
-    public func build<Built>(_ name: @autoclosure () -> String, _ make: () throws -> Built) rethrows
-        -> Built
-    {
-        guard isEnabled else { return try make() }
-        return try record(name(), make)
+    /// The steps kept so far, oldest first.
+    public var steps: [WiringStep] {
+        state.withLock(\.steps)
     }
 
-    @usableFromInline
-    func record<Built>(_ name: String, _ make: () throws -> Built) rethrows -> Built {
-        let line = state.withLock { state in
-            let line = String(repeating: "  ", count: state.depth) + name
-            state.depth += 1
-            if keepsLines {
-                state.lines.append(line)
-                if state.lines.count > Self.keptLines { state.lines.removeFirst() }
-            }
-            return line
-        }
-        printer?("wiring: " + line)
+    /// The kept steps as lines of the trace.
+    public var lines: [String] {
+        steps.map(\.line)
+    }
+
+    /// How the trace names a type: `PersonStore` for `any PersonStore`.
+    public static func name<T>(of type: T.Type) -> String {
+        let name = String(describing: type)
+        return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+    }
+
+    /// Reports `name` and builds it with `make`; what `make` builds in turn
+    /// is reported one level deeper.
+    public func record<Built>(
+        _ name: String, _ event: WiringStep.Event, in scope: String, _ make: () throws -> Built
+    ) rethrows -> Built {
+        note(name, event, in: scope)
+        state.withLock { $0.depth += 1 }
         defer { state.withLock { $0.depth -= 1 } }
         return try make()
     }
 
-    /// The lines kept so far, oldest first.
-    public var lines: [String] {
-        state.withLock(\.lines)
+    /// Reports one step that builds nothing beneath it.
+    public func note(_ name: String, _ event: WiringStep.Event, in scope: String) {
+        let step = state.withLock { state in
+            let step = WiringStep(depth: state.depth, name: name, event: event, scope: scope)
+            if keepsSteps {
+                state.steps.append(step)
+                if state.steps.count > Self.keptSteps { state.steps.removeFirst() }
+            }
+            return step
+        }
+        printer?("wiring: " + step.line)
+    }
+
+    /// The value `cache` keeps, reported as new when made now, reused when
+    /// it was already there.
+    public func recordCached<Kept>(
+        _ cache: ScopeCache<Kept>, in scope: String, _ make: () throws -> Kept
+    ) rethrows -> Kept {
+        let name = Self.name(of: Kept.self)
+        var made = false
+        let value = try cache.value {
+            made = true
+            return try record(name, .new, in: scope, make)
+        }
+        if !made { note(name, .reused, in: scope) }
+        return value
     }
 }

@@ -1,58 +1,48 @@
 import AppScope
 import Features
 
-/// Builds the application `main` runs, and the app-wide pieces every screen
-/// shares.
+/// Builds the application `main` runs: an interactive session in a session
+/// scope of its own, or a one-shot command in the app scope.
 ///
 /// The composition root: the only code that decides what is built from what.
 /// Each method is one expression of glue — an initializer call, a scope
-/// cache, or another `inject…` call — wrapped in `scope.wiring.build`, which
-/// logs the tree of what is built when `--trace` asks for it. The whole
-/// object graph can be read here, top down, without running anything.
+/// cache, or another `inject…` call — passed through the scope (`new`,
+/// `cached`, `provider`), which reports it to the wiring trace. The whole
+/// object graph can be read in this folder, top down, without running
+/// anything; `people graph` draws it.
 @MainActor
 public enum AppInjector {
     /// The program for this run: the interactive session when no command was
-    /// given, otherwise the one-shot command runner.
+    /// given, the object graph for `graph`, otherwise the one-shot command
+    /// runner.
     ///
     /// The choice is made here, from the scope's command, and nowhere else.
-    public static func injectApplication(_ scope: AppScope) -> any Application {
-        switch scope.command {
-        case .interactive: injectInteractiveSession(scope)
-        default: injectPersonCommands(scope)
+    public static func injectApplication(_ app: AppScope) -> any Application {
+        switch app.command {
+        case .interactive: injectInteractiveSession(app)
+        case .graph: ObjectGraphInjector.injectObjectGraphCommand(app)
+        default: injectPersonCommands(app)
         }
     }
 
-    /// The interactive session, rooted at the list screen.
+    /// The interactive session, in a new session scope.
     ///
-    /// The root comes through a provider so that the store opens inside the
-    /// session's `run`, which reports a failure as one line.
-    public static func injectInteractiveSession(_ scope: AppScope) -> InteractiveSession {
-        scope.wiring.build("InteractiveSession") {
-            InteractiveSession(
-                navigator: injectNavigator(scope),
-                rootProvider: { try PersonListInjector.injectPersonListController(scope) },
-                console: scope.console)
-        }
+    /// This is where a session scope begins; it ends when the session object,
+    /// which holds it through its navigator and root provider, is let go.
+    public static func injectInteractiveSession(_ app: AppScope) -> InteractiveSession {
+        SessionInjector.injectInteractiveSession(app.beginning(SessionScope(app: app)))
     }
 
-    /// The one-shot command runner, for scripts.
+    /// The one-shot command runner, for scripts: no session, no navigator.
     ///
     /// The store is handed over as a provider: `--help` and `--version` never
     /// open it.
-    public static func injectPersonCommands(_ scope: AppScope) -> PersonCommands {
-        scope.wiring.build("PersonCommands") {
+    public static func injectPersonCommands(_ app: AppScope) -> PersonCommands {
+        app.new(
             PersonCommands(
-                command: scope.command,
-                storeProvider: { try StoreInjector.injectPersonStore(scope) },
-                pageSize: scope.configuration.pageSize,
-                console: scope.console)
-        }
-    }
-
-    /// The navigation stack, one per app, made on first use.
-    public static func injectNavigator(_ scope: AppScope) -> TerminalNavigator {
-        scope.wiring.build("TerminalNavigator") {
-            scope.navigator.value { TerminalNavigator(console: scope.console) }
-        }
+                command: app.command,
+                storeProvider: StoreInjector.injectPersonStoreProvider(app),
+                pageSize: app.configuration.pageSize,
+                console: app.console))
     }
 }

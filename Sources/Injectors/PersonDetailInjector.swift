@@ -7,42 +7,43 @@ public enum PersonDetailInjector {
     /// Makes detail screens on demand: the list calls it with the person
     /// selected, and gets a new screen in a new ``PersonScope`` each time.
     ///
-    /// This closure is where a child scope begins. The list only sees a
+    /// This closure is where a person scope begins. The list only sees a
     /// function from a person to a controller.
-    public static func injectPersonDetailControllerProvider(
-        _ scope: AppScope
-    ) -> PersonDetailControllerProvider {
-        { person in try injectPersonDetailController(PersonScope(parent: scope, person: person)) }
+    public static func injectPersonDetailControllerProvider(_ session: SessionScope)
+        -> PersonDetailControllerProvider
+    {
+        session.provider("PersonDetailControllerProvider") { person in
+            try injectPersonDetailController(
+                session.beginning(PersonScope(session: session, person: person)))
+        }
     }
 
     /// The detail screen of the scope's person, sharing that person's
-    /// ``OpenedPerson`` with the edit screen it opens.
-    public static func injectPersonDetailController(
-        _ scope: PersonScope
-    ) throws -> PersonDetailController {
-        try scope.parent.wiring.build("PersonDetailController (person #\(scope.person.id))") {
+    /// ``OpenedPerson`` with the edit screen it opens, and recording a
+    /// delete in the session so the list can undo it.
+    public static func injectPersonDetailController(_ scope: PersonScope) throws
+        -> PersonDetailController
+    {
+        try scope.new(
             PersonDetailController(
                 person: try injectOpenedPerson(scope),
                 view: injectPersonDetailView(scope),
-                navigator: AppInjector.injectNavigator(scope.parent),
-                editProvider: PersonEditInjector.injectEditPersonControllerProvider(scope))
-        }
+                navigator: SessionInjector.injectNavigator(scope.session),
+                deletions: SessionInjector.injectLastDeletion(scope.session),
+                editProvider: PersonEditInjector.injectPersonEditControllerProvider(editing: scope))
+        )
     }
 
     /// The opened person, one per person scope, on the app's store.
     public static func injectOpenedPerson(_ scope: PersonScope) throws -> OpenedPerson {
-        try scope.parent.wiring.build("OpenedPerson") {
-            try scope.openedPerson.value {
-                OpenedPerson(
-                    person: scope.person, store: try StoreInjector.injectPersonStore(scope.parent))
-            }
+        try scope.cached(scope.openedPersonCache) {
+            OpenedPerson(
+                person: scope.person, store: try StoreInjector.injectPersonStore(scope.session.app))
         }
     }
 
     /// The terminal view of one person's detail.
     public static func injectPersonDetailView(_ scope: PersonScope) -> TerminalPersonDetailView {
-        scope.parent.wiring.build("TerminalPersonDetailView") {
-            TerminalPersonDetailView(console: scope.parent.console)
-        }
+        scope.new(TerminalPersonDetailView(console: scope.session.app.console))
     }
 }

@@ -4,51 +4,55 @@ import Features
 /// Builds the person form, for adding from the list or editing from a detail
 /// screen.
 ///
-/// One controller type serves both: the injector decides what saving means.
+/// One controller type serves both, and both providers have one type: the
+/// scope they are made in decides what saving means — the session's store
+/// for a new person, the opened person for an edit.
 @MainActor
 public enum PersonEditInjector {
     /// Makes an empty "new person" form on demand, for the list's `a` key.
-    public static func injectAddPersonControllerProvider(
-        _ scope: AppScope
-    ) -> PersonEditControllerProvider {
-        { try injectAddPersonController(scope) }
+    public static func injectPersonEditControllerProvider(adding session: SessionScope)
+        -> PersonEditControllerProvider
+    {
+        session.provider("PersonEditControllerProvider") {
+            try injectPersonEditController(adding: session)
+        }
     }
 
     /// A form that adds what it is given to the app's store.
-    public static func injectAddPersonController(_ scope: AppScope) throws -> PersonEditController {
-        try scope.wiring.build("PersonEditController (new person)") {
+    public static func injectPersonEditController(adding session: SessionScope) throws
+        -> PersonEditController
+    {
+        try session.new(
             PersonEditController(
-                addingTo: try StoreInjector.injectPersonStore(scope),
-                view: injectPersonEditView(scope),
-                navigator: AppInjector.injectNavigator(scope))
-        }
+                addingTo: try StoreInjector.injectPersonStore(session.app),
+                view: injectPersonEditView(session),
+                navigator: SessionInjector.injectNavigator(session)))
     }
 
     /// Makes an edit form for the scope's person on demand, for the detail
     /// screen's `e` key.
-    public static func injectEditPersonControllerProvider(
-        _ scope: PersonScope
-    ) -> PersonEditControllerProvider {
-        { try injectEditPersonController(scope) }
+    public static func injectPersonEditControllerProvider(editing scope: PersonScope)
+        -> PersonEditControllerProvider
+    {
+        scope.provider("PersonEditControllerProvider") {
+            try injectPersonEditController(editing: scope)
+        }
     }
 
     /// A form that saves through the person's ``OpenedPerson``, so the detail
     /// screen under it shows the change.
-    public static func injectEditPersonController(_ scope: PersonScope) throws
+    public static func injectPersonEditController(editing scope: PersonScope) throws
         -> PersonEditController
     {
-        try scope.parent.wiring.build("PersonEditController (person #\(scope.person.id))") {
+        try scope.new(
             PersonEditController(
                 editing: try PersonDetailInjector.injectOpenedPerson(scope),
-                view: injectPersonEditView(scope.parent),
-                navigator: AppInjector.injectNavigator(scope.parent))
-        }
+                view: injectPersonEditView(scope.session),
+                navigator: SessionInjector.injectNavigator(scope.session)))
     }
 
     /// The terminal view of the form.
-    public static func injectPersonEditView(_ scope: AppScope) -> TerminalPersonEditView {
-        scope.wiring.build("TerminalPersonEditView") {
-            TerminalPersonEditView(console: scope.console)
-        }
+    public static func injectPersonEditView(_ session: SessionScope) -> TerminalPersonEditView {
+        session.new(TerminalPersonEditView(console: session.app.console))
     }
 }

@@ -1,31 +1,40 @@
 import AppScope
 import Features
 
-/// Builds the list screen: the root of the interactive app.
+/// Builds the list screen: the root of the interactive session.
 @MainActor
 public enum PersonListInjector {
-    /// The list controller, with the app's store, page size and navigator,
-    /// and providers for the detail, add and settings screens it opens.
-    ///
-    /// - Throws: when the store cannot be opened.
-    public static func injectPersonListController(_ scope: AppScope) throws -> PersonListController
+    /// Makes the list on demand: the session's root, made when it runs.
+    public static func injectPersonListControllerProvider(_ session: SessionScope)
+        -> ScreenProvider
     {
-        try scope.wiring.build("PersonListController") {
-            PersonListController(
-                store: try StoreInjector.injectPersonStore(scope),
-                pageSize: scope.configuration.pageSize,
-                view: injectPersonListView(scope),
-                navigator: AppInjector.injectNavigator(scope),
-                detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(scope),
-                addProvider: PersonEditInjector.injectAddPersonControllerProvider(scope),
-                settingsProvider: SettingsInjector.injectSettingsControllerProvider(scope))
+        session.provider("PersonListControllerProvider") {
+            try injectPersonListController(session)
         }
     }
 
+    /// The list controller, with the app's store and page size, the
+    /// session's navigator and last delete, and providers for the detail,
+    /// add and settings screens it opens.
+    ///
+    /// - Throws: when the store cannot be opened.
+    public static func injectPersonListController(_ session: SessionScope) throws
+        -> PersonListController
+    {
+        try session.new(
+            PersonListController(
+                store: try StoreInjector.injectPersonStore(session.app),
+                pageSize: session.app.configuration.pageSize,
+                view: injectPersonListView(session),
+                navigator: SessionInjector.injectNavigator(session),
+                deletions: SessionInjector.injectLastDeletion(session),
+                detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(session),
+                addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),
+                settingsProvider: SettingsInjector.injectSettingsControllerProvider(session)))
+    }
+
     /// The terminal view of the list; a new one per list controller.
-    public static func injectPersonListView(_ scope: AppScope) -> TerminalPersonListView {
-        scope.wiring.build("TerminalPersonListView") {
-            TerminalPersonListView(console: scope.console)
-        }
+    public static func injectPersonListView(_ session: SessionScope) -> TerminalPersonListView {
+        session.new(TerminalPersonListView(console: session.app.console))
     }
 }

@@ -5,20 +5,21 @@ import Features
 @MainActor
 public enum SettingsInjector {
     /// Makes the settings screen on demand, for the list's `s` key.
-    public static func injectSettingsControllerProvider(_ scope: AppScope)
+    public static func injectSettingsControllerProvider(_ session: SessionScope)
         -> SettingsControllerProvider
     {
-        { try injectSettingsController(scope) }
+        session.provider("SettingsControllerProvider") { try injectSettingsController(session) }
     }
 
     /// The settings screen, listing what the chosen configurator lists.
-    public static func injectSettingsController(_ scope: AppScope) throws -> SettingsController {
-        try scope.wiring.build("SettingsController") {
+    public static func injectSettingsController(_ session: SessionScope) throws
+        -> SettingsController
+    {
+        try session.new(
             SettingsController(
-                configurator: try injectSettingsConfigurator(scope),
-                view: injectSettingsView(scope),
-                navigator: AppInjector.injectNavigator(scope))
-        }
+                configurator: try injectSettingsConfigurator(session),
+                view: injectSettingsView(session),
+                navigator: SessionInjector.injectNavigator(session)))
     }
 
     /// The debug configurator when `--debug` (or `"debug": true` in the
@@ -26,38 +27,34 @@ public enum SettingsInjector {
     ///
     /// This is the only place the option is read: the settings screen gets a
     /// configurator and never learns which.
-    public static func injectSettingsConfigurator(_ scope: AppScope) throws
+    public static func injectSettingsConfigurator(_ session: SessionScope) throws
         -> any SettingsConfigurator
     {
-        scope.configuration.debug
-            ? try injectDebugSettingsConfigurator(scope)
-            : injectBaseSettingsConfigurator(scope)
+        session.app.configuration.debug
+            ? try injectDebugSettingsConfigurator(session)
+            : injectBaseSettingsConfigurator(session)
     }
 
     /// Store, data location, page size and version.
-    public static func injectBaseSettingsConfigurator(_ scope: AppScope) -> BaseSettingsConfigurator
+    public static func injectBaseSettingsConfigurator(_ session: SessionScope)
+        -> BaseSettingsConfigurator
     {
-        scope.wiring.build("BaseSettingsConfigurator") {
-            BaseSettingsConfigurator(configuration: scope.configuration)
-        }
+        session.new(BaseSettingsConfigurator(configuration: session.app.configuration))
     }
 
     /// The base settings plus store statistics and the object graph.
-    public static func injectDebugSettingsConfigurator(_ scope: AppScope) throws
+    public static func injectDebugSettingsConfigurator(_ session: SessionScope) throws
         -> DebugSettingsConfigurator
     {
-        try scope.wiring.build("DebugSettingsConfigurator") {
+        try session.new(
             DebugSettingsConfigurator(
-                base: injectBaseSettingsConfigurator(scope),
-                store: try StoreInjector.injectPersonStore(scope),
-                objectGraph: { scope.wiring.lines })
-        }
+                base: injectBaseSettingsConfigurator(session),
+                store: try StoreInjector.injectPersonStore(session.app),
+                objectGraph: { session.app.wiring.lines }))
     }
 
     /// The terminal view of the settings.
-    public static func injectSettingsView(_ scope: AppScope) -> TerminalSettingsView {
-        scope.wiring.build("TerminalSettingsView") {
-            TerminalSettingsView(console: scope.console)
-        }
+    public static func injectSettingsView(_ session: SessionScope) -> TerminalSettingsView {
+        session.new(TerminalSettingsView(console: session.app.console))
     }
 }

@@ -4,17 +4,21 @@ import Features
 /// Chooses and makes the person store: the one place that knows which
 /// concrete stores exist.
 ///
-/// Every controller asks for `any PersonStore`; swapping the fake for the real
-/// store is a change to this file alone.
+/// Every controller asks for `any PersonStore`, and only this file names a
+/// concrete store: which one runs is the `--store` option, read here.
 @MainActor
 public enum StoreInjector {
     /// The app's one store, made on first use and shared for the app's life.
     ///
     /// - Throws: when the store cannot be opened; the next call tries again.
-    public static func injectPersonStore(_ scope: AppScope) throws -> any PersonStore {
-        try scope.wiring.build("PersonStore") {
-            try scope.personStore.value { try injectDecoratedPersonStore(scope) }
-        }
+    public static func injectPersonStore(_ app: AppScope) throws -> any PersonStore {
+        try app.cached(app.storeCache) { try injectDecoratedPersonStore(app) }
+    }
+
+    /// Opens the app's store when first called: for one-shot commands, which
+    /// must not open it for `--help`.
+    public static func injectPersonStoreProvider(_ app: AppScope) -> PersonStoreProvider {
+        app.provider("PersonStoreProvider") { try injectPersonStore(app) }
     }
 
     /// The configured store, wrapped in a logging decorator when `--trace`
@@ -22,53 +26,47 @@ public enum StoreInjector {
     ///
     /// The decorator is put in here, and only here: the controllers that use
     /// the store are not changed and cannot tell.
-    static func injectDecoratedPersonStore(_ scope: AppScope) throws -> any PersonStore {
-        scope.configuration.trace
-            ? try scope.wiring.build("TracingPersonStore") {
+    static func injectDecoratedPersonStore(_ app: AppScope) throws -> any PersonStore {
+        app.configuration.trace
+            ? try app.new(
                 TracingPersonStore(
-                    wrapping: try injectAggregatedPersonStore(scope),
-                    log: scope.console.writeErrorLine)
-            }
-            : try injectAggregatedPersonStore(scope)
+                    wrapping: try injectAggregatedPersonStore(app),
+                    log: app.console.writeErrorLine))
+            : try injectAggregatedPersonStore(app)
     }
 
     /// The configured store alone, or — with `--import` — that store and the
     /// imported files, listed as one by an aggregating store.
-    static func injectAggregatedPersonStore(_ scope: AppScope) throws -> any PersonStore {
-        scope.configuration.imports.isEmpty
-            ? try injectNewPersonStore(scope)
-            : try scope.wiring.build("AggregatePersonStore") {
+    static func injectAggregatedPersonStore(_ app: AppScope) throws -> any PersonStore {
+        app.configuration.imports.isEmpty
+            ? try injectNewPersonStore(app)
+            : try app.new(
                 AggregatePersonStore(
-                    primary: try injectNewPersonStore(scope),
-                    readOnly: try injectImportedPersonStores(scope))
-            }
+                    primary: try injectNewPersonStore(app),
+                    readOnly: try injectImportedPersonStores(app)))
     }
 
     /// One read-only store per imported file.
     ///
     /// - Throws: ``UsageError`` naming the file and line of the first problem.
-    static func injectImportedPersonStores(_ scope: AppScope) throws -> [ReadOnlyPersonStore] {
-        try scope.wiring.build("ReadOnlyPersonStore × \(scope.configuration.imports.count)") {
-            try PersonImport.stores(from: scope.configuration.imports, added: scope.clock())
-        }
+    static func injectImportedPersonStores(_ app: AppScope) throws -> [ReadOnlyPersonStore] {
+        try app.new(
+            try PersonImport.stores(from: app.configuration.imports, added: app.clock()))
     }
 
     /// A new store of the configured kind.
     ///
     /// Call ``injectPersonStore(_:)`` instead: this one does not cache.
-    static func injectNewPersonStore(_ scope: AppScope) throws -> any PersonStore {
-        switch scope.configuration.store {
+    static func injectNewPersonStore(_ app: AppScope) throws -> any PersonStore {
+        switch app.configuration.storeKind {
         case .sqlite:
-            try scope.wiring.build("SQLitePersonStore") {
-                try SQLitePersonStore(
-                    path: try scope.configuration.requiredDatabasePath(),
+            try app.new(
+                SQLitePersonStore(
+                    path: try app.configuration.requiredDatabasePath(),
                     startingWith: Person.samples,
-                    clock: scope.clock)
-            }
+                    clock: app.clock))
         case .memory:
-            scope.wiring.build("MemoryPersonStore") {
-                MemoryPersonStore(persons: Person.samples, clock: scope.clock)
-            }
+            app.new(MemoryPersonStore(persons: Person.samples, clock: app.clock))
         }
     }
 }

@@ -9,16 +9,15 @@ import Testing
         let console = RecordingConsole()
         let scope = AppScope(console: console, clock: Fixtures.clock, personStore: store)
         #expect(scope.console as? RecordingConsole === console)
-        #expect(scope.personStore.isFilled)
-        #expect(scope.personStore.value { MemoryPersonStore() } as? MemoryPersonStore === store)
+        #expect(scope.storeCache.isFilled)
+        #expect(scope.storeCache.value { MemoryPersonStore() } as? MemoryPersonStore === store)
         #expect(scope.clock() == Fixtures.now)
         #expect(scope.command == .interactive)
     }
 
     @Test func aScopeWithoutAStoreMakesItLater() {
         let scope = AppScope(console: RecordingConsole())
-        #expect(!scope.personStore.isFilled)
-        #expect(!scope.navigator.isFilled)
+        #expect(!scope.storeCache.isFilled)
     }
 
     @Test func theLaunchInputsBecomeTheConfigurationAndCommand() throws {
@@ -26,7 +25,8 @@ import Testing
             launch: LaunchEnvironment(
                 arguments: ["list", "--page-size", "4"], variables: ["NO_COLOR": "1"],
                 inputIsTerminal: true, outputIsTerminal: true))
-        #expect(scope.configuration == Configuration(store: .sqlite, pageSize: 4, usesColor: false))
+        #expect(
+            scope.configuration == Configuration(storeKind: .sqlite, pageSize: 4, usesColor: false))
         #expect(scope.command == .list(page: 1, search: "", json: false))
     }
 
@@ -36,11 +36,16 @@ import Testing
         }
     }
 
-    @Test func aPersonScopeKeepsItsPersonAndItsParent() {
-        let parent = AppScope(console: RecordingConsole())
-        let scope = PersonScope(parent: parent, person: Person.samples[2])
-        #expect(scope.parent === parent)
+    @Test func scopesNestAppSessionPersonAndNameThemselvesForTheTrace() {
+        let app = AppScope(console: RecordingConsole())
+        let session = SessionScope(app: app)
+        let scope = PersonScope(session: session, person: Person.samples[2])
+        #expect(scope.session === session)
+        #expect(session.app === app)
         #expect(scope.person == Person.samples[2])
-        #expect(!scope.openedPerson.isFilled)
+        #expect(!scope.openedPersonCache.isFilled)
+        #expect(!session.navigatorCache.isFilled)
+        #expect([app.label, session.label, scope.label] == ["app", "session", "person #3"])
+        #expect(scope.wiring === app.wiring)
     }
 }

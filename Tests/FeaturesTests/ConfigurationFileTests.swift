@@ -32,7 +32,7 @@ import Testing
             {"store": "memory", "database": "/srv/people.sqlite", "pageSize": 25, "debug": true,
              "trace": false, "import": ["a.csv", "b.json"], "theme": {"title": "#ffb000"}}
             """)
-        #expect(file.store == .memory)
+        #expect(file.storeKind == .memory)
         #expect(file.database == "/srv/people.sqlite")
         #expect(file.pageSize == 25)
         #expect(file.debug == true && file.trace == false)
@@ -57,7 +57,8 @@ import Testing
         #expect(
             try invocation([], ["PEOPLE_DB": "/from/env.sqlite"], file: file).configuration
                 .databasePath == "/from/env.sqlite")
-        #expect(try invocation(["--store", "sqlite"], file: file).configuration.store == .sqlite)
+        #expect(
+            try invocation(["--store", "sqlite"], file: file).configuration.storeKind == .sqlite)
         #expect(try invocation([], file: file).configuration.databasePath == "/from/file.sqlite")
     }
 

@@ -125,7 +125,7 @@ import Testing
         let invocation = try parse(
             ["list", "--page-size", "5", "--store", "memory", "--db", "x.sqlite"], environment)
         #expect(invocation.configuration.pageSize == 5)
-        #expect(invocation.configuration.store == .memory)
+        #expect(invocation.configuration.storeKind == .memory)
         #expect(invocation.configuration.databasePath == "x.sqlite")
         // Without the flag the same variable is read, and refused.
         #expect(

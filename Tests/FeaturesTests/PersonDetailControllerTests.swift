@@ -7,6 +7,7 @@ import Testing
     let store = Fixtures.sampleStore()
     let view = RecordingPersonDetailView()
     let navigator = RecordingNavigator()
+    let deletions = LastDeletion()
 
     private func openDetail(
         of person: Person = Person.samples[0],
@@ -16,7 +17,7 @@ import Testing
     ) -> PersonDetailController {
         let controller = PersonDetailController(
             person: OpenedPerson(person: person, store: store), view: view, navigator: navigator,
-            editProvider: editProvider)
+            deletions: deletions, editProvider: editProvider)
         navigator.push(controller)
         return controller
     }
@@ -54,7 +55,7 @@ import Testing
         _ = openDetail()
         try #require(view.shown).delete()
         let question = try #require(view.shown?.confirmation)
-        #expect(question.question == "Delete Ada Lovelace?")
+        #expect(question.question == "Delete Ada Lovelace? (u on the list undoes it.)")
         question.cancel()
         #expect(try store.person(withID: 1) != nil)
         #expect(view.shown?.confirmation == nil)
@@ -98,7 +99,7 @@ import Testing
         navigator.push(
             PersonDetailController(
                 person: OpenedPerson(person: imported, store: store), view: view,
-                navigator: navigator,
+                navigator: navigator, deletions: LastDeletion(),
                 editProvider: {
                     formsMade += 1
                     throw PersonStoreError.storage("no form")

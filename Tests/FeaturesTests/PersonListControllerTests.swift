@@ -9,24 +9,32 @@ import Testing
     @MainActor final class Harness {
         let view = RecordingPersonListView()
         let navigator = RecordingNavigator()
+        let deletions = LastDeletion()
         var opened: [Person] = []
         var addFormsMade = 0
+        var settingsOpened = 0
         var controller: PersonListController?
 
         init(store: any PersonStore, pageSize: Int = 10) {
             controller = PersonListController(
                 store: store, pageSize: pageSize, view: view, navigator: navigator,
+                deletions: deletions,
                 detailProvider: { [unowned self] person in
                     opened.append(person)
                     return PersonDetailController(
                         person: OpenedPerson(person: person, store: store),
                         view: RecordingPersonDetailView(), navigator: navigator,
+                        deletions: deletions,
                         editProvider: { throw PersonStoreError.storage("not in this test") })
                 },
                 addProvider: { [unowned self] in
                     addFormsMade += 1
                     return PersonEditController(
                         addingTo: store, view: RecordingPersonEditView(), navigator: navigator)
+                },
+                settingsProvider: { [unowned self] in
+                    settingsOpened += 1
+                    throw PersonStoreError.storage("no settings in this test")
                 })
         }
 

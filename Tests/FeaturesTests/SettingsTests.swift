@@ -14,7 +14,7 @@ import Testing
 
     @Test func theBaseSettingsSayWhereDataLives() throws {
         let configuration = Configuration(
-            store: .sqlite, pageSize: 7, databasePath: "/data/people.sqlite")
+            storeKind: .sqlite, pageSize: 7, databasePath: "/data/people.sqlite")
         let rows = try BaseSettingsConfigurator(configuration: configuration).sections()[0].rows
         #expect(rows.contains(SettingsRow("Data", "/data/people.sqlite")))
         #expect(rows.contains(SettingsRow("Page size", "7")))
@@ -23,7 +23,7 @@ import Testing
 
     @Test func theDebugSettingsAddStatisticsAndTheObjectGraph() throws {
         let debug = DebugSettingsConfigurator(
-            base: BaseSettingsConfigurator(configuration: Configuration(store: .memory)),
+            base: BaseSettingsConfigurator(configuration: Configuration(storeKind: .memory)),
             store: Fixtures.sampleStore(),
             objectGraph: { ["PersonListController", "  PersonStore"] })
         let sections = try debug.sections()

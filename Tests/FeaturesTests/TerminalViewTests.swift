@@ -21,6 +21,8 @@ import Testing
                 title: "People", summary: "1–\(rows.count) of 9", rows: rows,
                 search: { text in self.log.append("search \(text)") },
                 add: { self.log.append("add") },
+                undo: { self.log.append("undo") },
+                openSettings: { self.log.append("settings") },
                 quit: { self.log.append("quit") })
             if next { model.showNextPage = { self.log.append("next") } }
             return model
@@ -35,7 +37,7 @@ import Testing
                 People · 1–2 of 9
                   1  Ada
                   2  Alan
-                1–2 open · n next · /text search · a add · q quit · ? help
+                1–2 open · n next · /text search · a add · u undo · s settings · q quit · ? help
 
                 """)
     }
@@ -44,8 +46,11 @@ import Testing
         let actions = Actions()
         let view = TerminalPersonListView(console: console)
         view.show(actions.model(rows: ["Ada", "Alan"], next: true))
-        for key in ["2", "n", "/ ada ", "/", "a", "Q"] { view.handle(key) }
-        #expect(actions.log == ["open Alan", "next", "search ada", "search ", "add", "quit"])
+        for key in ["2", "n", "/ ada ", "/", "a", "u", "s", "Q"] { view.handle(key) }
+        #expect(
+            actions.log == [
+                "open Alan", "next", "search ada", "search ", "add", "undo", "settings", "quit",
+            ])
     }
 
     @Test func keysThatDoNothingHereSaySoInOneLine() {

@@ -19,8 +19,10 @@ import Testing
         let navigator = RecordingNavigator()
         let list = PersonListController(
             store: store, pageSize: 2, view: view, navigator: navigator,
+            deletions: LastDeletion(),
             detailProvider: { _ in throw PersonStoreError.storage("unused") },
-            addProvider: { throw PersonStoreError.storage("unused") })
+            addProvider: { throw PersonStoreError.storage("unused") },
+            settingsProvider: { throw PersonStoreError.storage("unused") })
         navigator.push(list)
         if let shown = view.shown { keys(shown) }
         return view.models.map { $0.rows.map(\.title) }

@@ -19,29 +19,39 @@ import Testing
 
     @Test func theDebugOptionPicksTheDebugConfiguratorAndNothingElseChanges() throws {
         let base = try SettingsInjector.injectSettingsConfigurator(
-            scope(Configuration(store: .memory)))
+            SessionScope(app: scope(Configuration(storeKind: .memory))))
         let debug = try SettingsInjector.injectSettingsConfigurator(
-            scope(Configuration(store: .memory, debug: true)))
+            SessionScope(app: scope(Configuration(storeKind: .memory, debug: true))))
         #expect(base is BaseSettingsConfigurator)
         #expect(debug is DebugSettingsConfigurator)
         #expect(try debug.sections().first == base.sections().first)
     }
 
     @Test func theDebugScreenShowsTheObjectGraphBuiltSoFar() throws {
-        let app = scope(Configuration(store: .memory, debug: true), input: ["s", "q"])
+        let app = scope(Configuration(storeKind: .memory, debug: true), input: ["s", "q"])
         #expect(AppInjector.injectApplication(app).run() == .success)
         let output = try #require(app.recordingConsole?.output)
         #expect(
             output.contains(
-                "Object graph (as built so far)\n  InteractiveSession\n    TerminalNavigator\n  PersonListController\n"
-            ))
+                """
+                Object graph (as built so far)
+                  SessionScope · begins · session
+                  InteractiveSession · made · session
+                    TerminalNavigator · new · session
+                    PersonListControllerProvider · provider · session
+                  PersonListControllerProvider · called · session
+                    PersonListController · made · session
+                      PersonStore · reused · app
+                      TerminalPersonListView · made · session
+
+                """))
         #expect(output.contains("  Persons     3\n"))
         #expect(app.recordingConsole?.errors == "", "debug alone prints no trace")
     }
 
     @Test func traceWrapsTheStoreInTheDecoratorWithoutTheControllersKnowing() throws {
         let app = AppScope(
-            invocation: Invocation(configuration: Configuration(store: .memory, trace: true)),
+            invocation: Invocation(configuration: Configuration(storeKind: .memory, trace: true)),
             console: RecordingConsole(input: ["2", "q"]), clock: Fixtures.clock)
         #expect(try StoreInjector.injectPersonStore(app) is TracingPersonStore)
         #expect(AppInjector.injectApplication(app).run() == .success)
@@ -51,27 +61,35 @@ import Testing
         #expect(errors.contains("trace: store.person(withID: 2) → #2 \"Alan Turing\" in "))
     }
 
-    @Test func theTraceOfTheDetailScreenShowsWhatWasBuiltFromWhat() throws {
+    @Test func theTraceSaysWhatWasMadeOrReusedAndWhichScopeKeepsIt() throws {
         let app = AppScope(
-            invocation: Invocation(configuration: Configuration(store: .memory, trace: true)),
+            invocation: Invocation(configuration: Configuration(storeKind: .memory, trace: true)),
             console: RecordingConsole(), clock: Fixtures.clock, personStore: Fixtures.sampleStore())
-        _ = try PersonDetailInjector.injectPersonDetailController(
-            PersonScope(parent: app, person: Person.samples[0]))
+        let session = SessionScope(app: app)
+        _ = SessionInjector.injectNavigator(session)
+        let open = PersonDetailInjector.injectPersonDetailControllerProvider(session)
+        _ = try open(Person.samples[0])
         #expect(
             app.recordingConsole?.errors == """
-                wiring: PersonDetailController (person #1)
-                wiring:   OpenedPerson
-                wiring:     PersonStore
-                wiring:   TerminalPersonDetailView
-                wiring:   TerminalNavigator
+                wiring: TerminalNavigator · new · session
+                wiring: PersonDetailControllerProvider · provider · session
+                wiring: PersonDetailControllerProvider · called · session
+                wiring:   PersonScope · begins · person #1
+                wiring:   PersonDetailController · made · person #1
+                wiring:     OpenedPerson · new · person #1
+                wiring:       PersonStore · reused · app
+                wiring:     TerminalPersonDetailView · made · person #1
+                wiring:     TerminalNavigator · reused · session
+                wiring:     LastDeletion · new · session
+                wiring:     PersonEditControllerProvider · provider · person #1
 
                 """)
     }
 
     @Test func withoutTraceOrDebugNothingIsLoggedOrKept() throws {
-        let app = scope(Configuration(store: .memory))
-        _ = try PersonListInjector.injectPersonListController(app)
-        #expect(!app.wiring.isOn)
+        let app = scope(Configuration(storeKind: .memory))
+        _ = try PersonListInjector.injectPersonListController(SessionScope(app: app))
+        #expect(!app.wiring.isEnabled)
         #expect(app.wiring.lines.isEmpty)
         #expect(app.recordingConsole?.errors == "")
     }

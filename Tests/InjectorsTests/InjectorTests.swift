@@ -9,7 +9,7 @@ import Testing
 @Suite struct InjectorTests {
     @Test func theStoreIsOneSingletonForTheWholeApp() throws {
         let scope = AppScope(
-            invocation: Invocation(configuration: Configuration(store: .memory)),
+            invocation: Invocation(configuration: Configuration(storeKind: .memory)),
             console: RecordingConsole(),
             clock: Fixtures.clock)
         let first = try StoreInjector.injectPersonStore(scope)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func aMemoryStoreIsChosenByConfigurationAndStartsWithTheSamples() throws {
         let scope = AppScope(
-            invocation: Invocation(configuration: Configuration(store: .memory)),
+            invocation: Invocation(configuration: Configuration(storeKind: .memory)),
             console: RecordingConsole())
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is MemoryPersonStore)
@@ -31,7 +31,7 @@ import Testing
         let path = try TemporaryFolder().path("people.sqlite")
         let scope = AppScope(
             invocation: Invocation(
-                configuration: Configuration(store: .sqlite, databasePath: path)),
+                configuration: Configuration(storeKind: .sqlite, databasePath: path)),
             console: RecordingConsole())
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is SQLitePersonStore)
@@ -42,7 +42,8 @@ import Testing
     @Test func withoutAPlaceForTheDatabaseTheSessionSaysSoInOneLine() {
         let console = RecordingConsole()
         let scope = AppScope(
-            invocation: Invocation(configuration: Configuration(store: .sqlite)), console: console)
+            invocation: Invocation(configuration: Configuration(storeKind: .sqlite)),
+            console: console)
         #expect(AppInjector.injectApplication(scope).run() == .failure)
         #expect(
             console.errors
@@ -55,51 +56,116 @@ import Testing
         try Data("not a folder".utf8).write(to: folder.url.appendingPathComponent("later"))
         let scope = AppScope(
             invocation: Invocation(
-                configuration: Configuration(store: .sqlite, databasePath: path)),
+                configuration: Configuration(storeKind: .sqlite, databasePath: path)),
             console: RecordingConsole())
         #expect(throws: PersonStoreError.self) { try StoreInjector.injectPersonStore(scope) }
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("later"))
         #expect(try StoreInjector.injectPersonStore(scope).count(matching: "") == 3)
     }
 
-    @Test func theApplicationIsTheSessionWithoutACommandAndTheRunnerWithOne() {
+    @Test func theApplicationIsTheSessionWithoutACommandTheGraphForGraphAndTheRunnerElse() {
         #expect(AppInjector.injectApplication(TestScopes.app()) is InteractiveSession)
+        #expect(
+            AppInjector.injectApplication(TestScopes.app(command: .graph)) is ObjectGraphCommand)
         #expect(
             AppInjector.injectApplication(TestScopes.app(command: .delete(id: 1))) is PersonCommands
         )
     }
 
-    @Test func theNavigatorIsSharedByEveryScreen() {
-        let scope = TestScopes.app()
-        #expect(AppInjector.injectNavigator(scope) === AppInjector.injectNavigator(scope))
+    @Test func theNavigatorAndTheLastDeletionAreOnePerSessionAndNotShared() {
+        let app = TestScopes.app()
+        let (one, two) = (SessionScope(app: app), SessionScope(app: app))
+        #expect(SessionInjector.injectNavigator(one) === SessionInjector.injectNavigator(one))
+        #expect(SessionInjector.injectNavigator(one) !== SessionInjector.injectNavigator(two))
+        #expect(SessionInjector.injectLastDeletion(one) === SessionInjector.injectLastDeletion(one))
+        #expect(SessionInjector.injectLastDeletion(one) !== SessionInjector.injectLastDeletion(two))
+    }
+
+    @Test func aOneShotCommandBuildsNothingOfASession() throws {
+        let app = AppScope(
+            invocation: Invocation(
+                configuration: Configuration(storeKind: .memory, debug: true),
+                command: .delete(id: 2)),
+            console: RecordingConsole(), clock: Fixtures.clock)
+        #expect(AppInjector.injectApplication(app).run() == .success)
+        let names = Set(app.wiring.steps.map(\.name))
+        #expect(names.contains("PersonCommands"))
+        #expect(names.contains("MemoryPersonStore"))
+        #expect(!app.wiring.steps.contains { $0.scopeKind != "app" })
+        #expect(names.isDisjoint(with: ["SessionScope", "TerminalNavigator", "LastDeletion"]))
+    }
+
+    @Test func aSessionAndEverythingInItIsFreedWhenTheSessionEnds() throws {
+        let app = TestScopes.app(input: ["1", "d", "y", "2", "b", "q"])
+        weak var session: SessionScope?
+        weak var navigator: TerminalNavigator?
+        weak var deletions: LastDeletion?
+        do {
+            let scope = SessionScope(app: app)
+            let running = SessionInjector.injectInteractiveSession(scope)
+            session = scope
+            navigator = SessionInjector.injectNavigator(scope)
+            deletions = SessionInjector.injectLastDeletion(scope)
+            #expect(running.run() == .success)
+        }
+        #expect(session == nil && navigator == nil && deletions == nil)
+        #expect(app.storeCache.isFilled, "the app's store outlives the session")
+    }
+
+    @Test func undoRestoresTheLastDeleteAfterPagingAndSearching() throws {
+        let store = MemoryPersonStore(persons: Fixtures.numberedPersons(25), clock: Fixtures.clock)
+        let deleted = try store.existingPerson(withID: 3)
+        let app = TestScopes.app(
+            input: ["3", "d", "y", "n", "n", "/person 2", "u", "u", "q"], store: store)
+        #expect(AppInjector.injectApplication(app).run() == .success)
+        #expect(try store.person(withID: 3) == deleted)
+        let output = try #require(app.recordingConsole?.output)
+        #expect(output.contains("Delete \(deleted.name)? (u on the list undoes it.)"))
+        #expect(output.contains("Restored \(deleted.name).\n"))
+        #expect(output.contains("There is no delete to undo in this session.\n"))
+    }
+
+    @Test func undoInANewSessionHasNothingToUndo() throws {
+        let store = Fixtures.sampleStore()
+        #expect(
+            AppInjector.injectApplication(
+                TestScopes.app(input: ["1", "d", "y", "q"], store: store)
+            )
+            .run() == .success)
+        let next = TestScopes.app(input: ["u", "q"], store: store)
+        #expect(AppInjector.injectApplication(next).run() == .success)
+        #expect(try store.person(withID: 1) == nil)
+        #expect(
+            next.recordingConsole?.output.contains("There is no delete to undo in this session.")
+                == true)
     }
 
     @Test func theDetailProviderMakesANewScreenForTheGivenPersonEachCall() throws {
-        let scope = TestScopes.app()
-        let provider = PersonDetailInjector.injectPersonDetailControllerProvider(scope)
+        let session = TestScopes.session()
+        let provider = PersonDetailInjector.injectPersonDetailControllerProvider(session)
         let first = try provider(Person.samples[1])
         let second = try provider(Person.samples[1])
         #expect(first !== second)
         first.appear()
         #expect(
-            scope.recordingConsole?.output.hasPrefix("Alan Turing\n  Name     Alan Turing\n")
+            session.recordingConsole?.output.hasPrefix("Alan Turing\n  Name     Alan Turing\n")
                 == true)
     }
 
     @Test func detailScreensShareTheAppsStore() throws {
         let store = Fixtures.sampleStore()
-        let scope = TestScopes.app(store: store)
-        let detail = try PersonDetailInjector.injectPersonDetailControllerProvider(scope)(
+        let session = TestScopes.session(store: store)
+        let detail = try PersonDetailInjector.injectPersonDetailControllerProvider(session)(
             Person.samples[0])
         try store.delete(1)
         detail.appear()
-        #expect(scope.recordingConsole?.output.contains("no person with id 1") == true)
+        #expect(session.recordingConsole?.output.contains("no person with id 1") == true)
     }
 
     @Test func oneOpenedPersonIsSharedWithinAPersonScopeAndNotAcrossScopes() throws {
-        let app = TestScopes.app()
-        let scope = PersonScope(parent: app, person: Person.samples[0])
-        let other = PersonScope(parent: app, person: Person.samples[0])
+        let session = TestScopes.session()
+        let scope = PersonScope(session: session, person: Person.samples[0])
+        let other = PersonScope(session: session, person: Person.samples[0])
         #expect(
             try PersonDetailInjector.injectOpenedPerson(scope)
                 === PersonDetailInjector.injectOpenedPerson(scope))
@@ -109,12 +175,11 @@ import Testing
     }
 
     @Test func anEditFromTheDetailShowsOnTheDetailWhenTheFormCloses() throws {
-        let app = TestScopes.app(input: ["e", "", "Marylebone", ""])
-        let navigator = AppInjector.injectNavigator(app)
-        navigator.run(
+        let session = TestScopes.session(input: ["e", "", "Marylebone", ""])
+        SessionInjector.injectNavigator(session).run(
             root: try PersonDetailInjector.injectPersonDetailController(
-                PersonScope(parent: app, person: Person.samples[0])))
-        let output = try #require(app.recordingConsole?.output)
+                PersonScope(session: session, person: Person.samples[0])))
+        let output = try #require(session.recordingConsole?.output)
         #expect(
             output.contains(
                 "Saved Ada Lovelace.\nAda Lovelace\n  Name     Ada Lovelace\n  Address  Marylebone\n"
@@ -123,16 +188,16 @@ import Testing
 
     @Test func theAddProviderMakesAFormThatAddsToTheAppsStore() throws {
         let store = Fixtures.sampleStore()
-        let app = TestScopes.app(input: ["Barbara Liskov", "", ""], store: store)
-        let form = try PersonEditInjector.injectAddPersonControllerProvider(app)()
-        AppInjector.injectNavigator(app).run(root: form)
+        let session = TestScopes.session(input: ["Barbara Liskov", "", ""], store: store)
+        let form = try PersonEditInjector.injectPersonEditControllerProvider(adding: session)()
+        SessionInjector.injectNavigator(session).run(root: form)
         #expect(try store.count(matching: "liskov") == 1)
     }
 
     @Test func openingAndClosingADetailScreenAThousandTimesLeavesNothingBehind() throws {
-        let app = TestScopes.app()
-        let navigator = AppInjector.injectNavigator(app)
-        let list = try PersonListInjector.injectPersonListController(app)
+        let session = TestScopes.session()
+        let navigator = SessionInjector.injectNavigator(session)
+        let list = try PersonListInjector.injectPersonListController(session)
         navigator.push(list)
         for round in 0..<1_000 {
             weak var scope: PersonScope?
@@ -141,11 +206,11 @@ import Testing
             weak var opened: OpenedPerson?
             do {
                 let person = Person.samples[round % 3]
-                let personScope = PersonScope(parent: app, person: person)
+                let personScope = PersonScope(session: session, person: person)
                 let detailController = try PersonDetailInjector.injectPersonDetailController(
                     personScope)
-                let formController = try PersonEditInjector.injectEditPersonControllerProvider(
-                    personScope)()
+                let formController = try PersonEditInjector.injectPersonEditControllerProvider(
+                    editing: personScope)()
                 scope = personScope
                 detail = detailController
                 form = formController
@@ -164,10 +229,10 @@ import Testing
     }
 
     @Test func detailScreensMadeByTheListsProviderAreFreedWhenClosed() throws {
-        let app = TestScopes.app()
-        let navigator = AppInjector.injectNavigator(app)
-        navigator.push(try PersonListInjector.injectPersonListController(app))
-        let provider = PersonDetailInjector.injectPersonDetailControllerProvider(app)
+        let session = TestScopes.session()
+        let navigator = SessionInjector.injectNavigator(session)
+        navigator.push(try PersonListInjector.injectPersonListController(session))
+        let provider = PersonDetailInjector.injectPersonDetailControllerProvider(session)
         weak var closed: PersonDetailController?
         do {
             let detail = try provider(Person.samples[0])

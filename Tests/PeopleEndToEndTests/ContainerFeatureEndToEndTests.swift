@@ -52,9 +52,19 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.errors.hasPrefix(
-                "wiring: InteractiveSession\nwiring:   TerminalNavigator\nwiring: PersonListController\n"
-            ))
-        #expect(run.errors.contains("wiring:       MemoryPersonStore\n"))
+                """
+                wiring: SessionScope · begins · session
+                wiring: InteractiveSession · made · session
+                wiring:   TerminalNavigator · new · session
+                wiring:   PersonListControllerProvider · provider · session
+                wiring: PersonListControllerProvider · called · session
+                wiring:   PersonListController · made · session
+                wiring:     PersonStore · new · app
+                wiring:       TracingPersonStore · made · app
+                wiring:         MemoryPersonStore · made · app
+
+                """))
+        #expect(run.errors.contains("wiring:     OpenedPerson · new · person #1\n"))
         #expect(run.errors.contains("trace: store.person(withID: 1) → #1 \"Ada Lovelace\" in "))
         #expect(!run.output.contains("trace:"), "standard output stays clean")
     }

@@ -27,7 +27,7 @@ import Testing
         #expect(run.output.contains("Deleted Ada Lovelace.\nPeople · 1–2 of 2\n"))
         #expect(
             run.output.hasSuffix(
-                "  2  Grace M. Hopper  Arlington, Virginia\n1–2 open · /text search · a add · s settings · q quit · ? help\n"
+                "  2  Grace M. Hopper  Arlington, Virginia\n1–2 open · /text search · a add · u undo · s settings · q quit · ? help\n"
             ))
     }
 
@@ -37,7 +37,7 @@ import Testing
         #expect(run.output.contains("People matching “TUR” · 1 of 1\n  1  Alan Turing"))
         #expect(
             run.output.hasSuffix(
-                "People · 1–2 of 3\n  1  Ada Lovelace  12 St James's Square, London\n  2  Alan Turing   Hollymeade, Wilmslow\n1–2 open · n next · /text search · a add · s settings · q quit · ? help\n"
+                "People · 1–2 of 3\n  1  Ada Lovelace  12 St James's Square, London\n  2  Alan Turing   Hollymeade, Wilmslow\n1–2 open · n next · /text search · a add · u undo · s settings · q quit · ? help\n"
             ))
     }
 

@@ -6,6 +6,8 @@ import Features
 public final class RecordingPersonListView: PersonListView {
     /// Every model shown, oldest first.
     public private(set) var models: [PersonListViewModel] = []
+    /// Every message shown, oldest first.
+    public private(set) var messages: [String] = []
     /// Every error shown, oldest first.
     public private(set) var errors: [String] = []
     /// Every input handed over, oldest first.
@@ -18,6 +20,7 @@ public final class RecordingPersonListView: PersonListView {
     public var shown: PersonListViewModel? { models.last }
 
     public func show(_ model: PersonListViewModel) { models.append(model) }
+    public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
     public func handle(_ input: String) { inputs.append(input) }
 }

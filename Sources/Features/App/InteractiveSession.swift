@@ -6,13 +6,13 @@
 @MainActor
 public final class InteractiveSession: Application {
     private let navigator: TerminalNavigator
-    private let rootProvider: @MainActor () throws -> any Screen
+    private let rootProvider: ScreenProvider
     private let console: any Console
 
     /// A session that will show the screen `rootProvider` makes.
     public init(
         navigator: TerminalNavigator,
-        rootProvider: @escaping @MainActor () throws -> any Screen,
+        rootProvider: @escaping ScreenProvider,
         console: any Console
     ) {
         self.navigator = navigator

@@ -7,7 +7,7 @@ import Foundation
 @MainActor
 public final class PersonCommands: Application {
     private let command: Command
-    private let storeProvider: () throws -> any PersonStore
+    private let storeProvider: PersonStoreProvider
     private let pageSize: Int
     private let console: any Console
 
@@ -18,7 +18,7 @@ public final class PersonCommands: Application {
     ///   - pageSize: rows per page for `list`.
     public init(
         command: Command,
-        storeProvider: @escaping () throws -> any PersonStore,
+        storeProvider: @escaping PersonStoreProvider,
         pageSize: Int,
         console: any Console
     ) {
@@ -48,7 +48,7 @@ public final class PersonCommands: Application {
 
     private func execute() throws {
         switch command {
-        case .interactive, .help:
+        case .interactive, .graph, .help:
             console.writeLines(Usage.help)
         case .version:
             console.writeLine("people \(Usage.version)")

@@ -14,6 +14,8 @@ public enum Command: Sendable, Equatable {
     case delete(id: Person.ID)
     /// `people seed N`: add N generated demo persons in one transaction.
     case seed(count: Int)
+    /// `people graph`: the object graph as a Mermaid flowchart.
+    case graph
     /// `people --help`.
     case help
     /// `people --version`.

@@ -3,8 +3,8 @@
 /// Built once, when the app scope is created, and never changed afterwards:
 /// every object that needs a setting is handed the value by an injector.
 public struct Configuration: Sendable, Equatable {
-    /// Where persons are kept.
-    public var store: StoreKind
+    /// Which kind of store keeps persons.
+    public var storeKind: StoreKind
     /// Rows per page on the list and in `people list`.
     public var pageSize: Int
     /// Whether terminal output may use colour.
@@ -29,11 +29,11 @@ public struct Configuration: Sendable, Equatable {
     /// Settings with the given values; the defaults are what a plain
     /// `people` run uses.
     public init(
-        store: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
+        storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
         databasePath: String? = nil, theme: Theme = .standard, debug: Bool = false,
         trace: Bool = false, imports: [String] = []
     ) {
-        self.store = store
+        self.storeKind = storeKind
         self.pageSize = pageSize
         self.usesColor = usesColor
         self.databasePath = databasePath
@@ -57,7 +57,7 @@ public struct Configuration: Sendable, Equatable {
     /// These settings with every value the file gives put over them.
     public func applying(_ file: ConfigurationFile) -> Configuration {
         var merged = self
-        if let store = file.store { merged.store = store }
+        if let storeKind = file.storeKind { merged.storeKind = storeKind }
         if let database = file.database { merged.databasePath = database }
         if let pageSize = file.pageSize { merged.pageSize = pageSize }
         if let theme = file.theme { merged.theme = theme }

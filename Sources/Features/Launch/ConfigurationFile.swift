@@ -17,7 +17,7 @@ import Foundation
 /// ```
 public struct ConfigurationFile: Sendable, Equatable {
     /// `"store"`: `"sqlite"` or `"memory"`.
-    public var store: StoreKind?
+    public var storeKind: StoreKind?
     /// `"database"`: the SQLite file.
     public var database: String?
     /// `"pageSize"`: rows per page.
@@ -64,7 +64,7 @@ public struct ConfigurationFile: Sendable, Equatable {
                 throw UsageError(
                     "\(name): 'store' is \(InertText.quoted(text)), expected one of: \(kinds)")
             }
-            store = kind
+            storeKind = kind
         }
         database = try settings["database"].map { (value) throws(UsageError) in
             try FilePath.checkedDatabase(

@@ -50,7 +50,7 @@ public struct Invocation: Sendable, Equatable {
         }
         configuration.usesColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
         if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
-            configuration.store = try Self.storeKind(store, from: source)
+            configuration.storeKind = try Self.storeKind(store, from: source)
         }
         if let (size, source) = Self.setting(
             "--page-size", "PEOPLE_PAGE_SIZE", options, environment)
@@ -128,6 +128,8 @@ public struct Invocation: Sendable, Equatable {
             return .edit(id: id, changes: changes)
         case "delete":
             return .delete(id: try id(parsed))
+        case "graph":
+            return .graph
         case "seed":
             guard let text = parsed.operands.first else {
                 throw UsageError("'seed' needs a number of persons, such as 'people seed 1000'")

@@ -3,8 +3,33 @@ public enum Usage {
     /// The version of the sample.
     public static let version = "1.0.0"
 
-    /// The full help, listing every command and option.
-    public static let help = """
+    /// The full help, listing every command, option and key.
+    ///
+    /// The keys come from each screen's own declaration, so this page cannot
+    /// list a key a screen does not have.
+    public static var help: String {
+        commandsAndOptions + "\n\n" + interactiveKeys + "\n\n" + exitStatus
+    }
+
+    /// Every screen's keys, as each screen declares them.
+    static var interactiveKeys: String {
+        "Interactive keys:\n"
+            + [
+                ("the list", TerminalPersonListView.keys),
+                ("a person", TerminalPersonDetailView.keys),
+                ("the form", TerminalPersonEditView.keys),
+                ("settings", TerminalSettingsView.keys),
+            ].map { screen, keys in
+                "  \(screen.padded(to: 10))  \(KeyBinding.keyLine(keys))"
+            }.joined(separator: "\n")
+    }
+
+    static let exitStatus = """
+        Exit status: 0 success, 1 failure (such as an unknown id or output that
+        could not be written), 2 bad usage.
+        """
+
+    private static let commandsAndOptions = """
         people — a master-detail address book, wired by hand (DIY dependency injection).
 
         Usage:
@@ -15,6 +40,7 @@ public enum Usage {
           people edit ID [--name NAME] [--address ADDRESS] [--email EMAIL]
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
+          people graph                     print the object graph as a Mermaid flowchart
 
         Options:
           --store KIND       where persons are kept: sqlite (default) or memory
@@ -44,11 +70,5 @@ public enum Usage {
           when XDG_DATA_HOME is unset; ~/Library/Application Support/people/
           people.sqlite on macOS). A new database starts with three sample
           persons. To start afresh, delete that file (and its -wal and -shm files).
-
-        Interactive keys: a row's number opens it; n/p next/previous page;
-        /text searches and / alone clears; a add; s settings; e edit;
-        d delete; b back; q quit; ? help.
-
-        Exit status: 0 success, 1 failure (such as an unknown id), 2 bad usage.
         """
 }

@@ -1,3 +1,7 @@
+/// Makes a screen on demand: the interactive session's root, made inside
+/// `run` so that a failure to open the store is reported as one line.
+public typealias ScreenProvider = @MainActor () throws -> any Screen
+
 /// One screen of the app: what a navigation stack holds.
 ///
 /// Controllers are screens, the way view controllers are on iOS. A screen

@@ -10,11 +10,15 @@ public typealias PersonDetailControllerProvider =
     @MainActor (Person) throws -> PersonDetailController
 
 /// Shows one person, and leads on to editing or deleting them.
+///
+/// A delete is remembered in the session's ``LastDeletion``, so the list can
+/// undo it; the confirmation says so.
 @MainActor
 public final class PersonDetailController: Screen {
-    private let person: OpenedPerson
+    private let opened: OpenedPerson
     private let view: any PersonDetailView
     private let navigator: any Navigator
+    private let deletions: LastDeletion
     private let editProvider: PersonEditControllerProvider
     private var isConfirmingDelete = false
 
@@ -22,16 +26,19 @@ public final class PersonDetailController: Screen {
     ///
     /// - Parameters:
     ///   - person: the opened person, shared with this person's edit screen.
+    ///   - deletions: where a delete is kept so the list can undo it.
     ///   - editProvider: makes the form that edits this same person.
     public init(
         person: OpenedPerson,
         view: any PersonDetailView,
         navigator: any Navigator,
+        deletions: LastDeletion,
         editProvider: @escaping PersonEditControllerProvider
     ) {
-        self.person = person
+        self.opened = person
         self.view = view
         self.navigator = navigator
+        self.deletions = deletions
         self.editProvider = editProvider
     }
 
@@ -39,9 +46,9 @@ public final class PersonDetailController: Screen {
     /// the form just closed, or deleted by another process.
     public func appear() {
         do {
-            try person.reload()
+            try opened.reload()
         } catch {
-            view.showError("\(person.person.name) can no longer be shown: \(error).")
+            view.showError("\(opened.person.name) can no longer be shown: \(error).")
             return navigator.pop()
         }
         isConfirmingDelete = false
@@ -53,7 +60,7 @@ public final class PersonDetailController: Screen {
     }
 
     private func makeViewModel() -> PersonDetailViewModel {
-        let shown = person.person
+        let shown = opened.person
         return PersonDetailViewModel(
             title: shown.name,
             fields: [
@@ -65,7 +72,7 @@ public final class PersonDetailController: Screen {
             ] + (shown.source.map { [("Source", "\($0) (read-only)")] } ?? []),
             confirmation: isConfirmingDelete
                 ? ConfirmationViewModel(
-                    question: "Delete \(shown.name)?",
+                    question: "Delete \(shown.name)? (u on the list undoes it.)",
                     confirm: { [weak self] in self?.confirmDelete() },
                     cancel: { [weak self] in self?.cancelDelete() })
                 : nil,
@@ -92,24 +99,25 @@ public final class PersonDetailController: Screen {
 
     /// Why this person cannot be changed here, if they cannot.
     private func readOnlyRefusal() -> String? {
-        guard let source = person.person.source else { return nil }
-        return PersonStoreError.readOnly(name: person.person.name, source: source).description + "."
+        guard let source = opened.person.source else { return nil }
+        return PersonStoreError.readOnly(name: opened.person.name, source: source).description + "."
     }
 
     private func cancelDelete() {
         isConfirmingDelete = false
-        view.showMessage("Kept \(person.person.name).")
+        view.showMessage("Kept \(opened.person.name).")
         view.show(makeViewModel())
     }
 
     private func confirmDelete() {
         do {
-            try person.delete()
-            view.showMessage("Deleted \(person.person.name).")
+            try opened.delete()
+            deletions.remember(opened.person)
+            view.showMessage("Deleted \(opened.person.name).")
             navigator.pop()
         } catch {
             isConfirmingDelete = false
-            view.showError("Could not delete \(person.person.name): \(error)")
+            view.showError("Could not delete \(opened.person.name): \(error)")
             view.show(makeViewModel())
         }
     }

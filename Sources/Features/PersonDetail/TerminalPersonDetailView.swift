@@ -15,6 +15,13 @@ public final class TerminalPersonDetailView: PersonDetailView {
     private let console: any Console
     private var model: PersonDetailViewModel?
 
+    /// Every key the detail screen accepts, declared once.
+    nonisolated public static let keys = [
+        KeyBinding("e", "edit", "edit this person"),
+        KeyBinding("d", "delete", "delete this person (asks first; u on the list undoes it)"),
+        KeyBinding.back, KeyBinding.quit, KeyBinding.help,
+    ]
+
     /// A view that writes to `console`.
     public init(console: any Console) {
         self.console = console
@@ -32,7 +39,7 @@ public final class TerminalPersonDetailView: PersonDetailView {
         for field in model.fields {
             console.writeLine("  \(field.label.padded(to: width))  \(field.value)")
         }
-        console.writeLine("e edit · d delete · b back · q quit · ? help", as: .keys)
+        console.writeLine(KeyBinding.keyLine(Self.keys), as: .keys)
     }
 
     public func showMessage(_ message: String) {
@@ -54,17 +61,10 @@ public final class TerminalPersonDetailView: PersonDetailView {
         case .key("d"): model.delete()
         case .key("b"): model.back()
         case .key("q"): model.quit()
-        case .key("?"): console.writeLines(Self.help)
+        case .key("?"): console.writeLines(KeyBinding.help("Detail keys:", Self.keys))
         case .empty: show(model)
         case .number, .search, .key, .unknown: showError(KeyInput.complaint(for: input))
         }
     }
 
-    private static let help = """
-        Detail keys:
-          e   edit this person
-          d   delete this person (asks first)
-          b   back to the list
-          q   quit
-        """
 }

@@ -4,13 +4,22 @@ import Foundation
 ///
 /// ```
 /// Edit Ada Lovelace
-/// Enter keeps [the value], - clears it, . cancels.
+/// Enter keep · - clear · . cancel · ? help
 /// Name (1/3) [Ada Lovelace]:
 /// ```
 @MainActor
 public final class TerminalPersonEditView: PersonEditView {
     private let console: any Console
     private var model: PersonFormViewModel?
+
+    /// Every key the form accepts, declared once. Anything else typed is a
+    /// value, so `q` and `b` are not keys here: `.` is the way back.
+    nonisolated public static let keys = [
+        KeyBinding("Enter", "keep", "keep the value in brackets"),
+        KeyBinding("-", "clear", "clear an optional field"),
+        KeyBinding(".", "cancel", "leave the form without saving"),
+        KeyBinding.help,
+    ]
 
     /// A view that writes to `console`.
     public init(console: any Console) {
@@ -20,7 +29,7 @@ public final class TerminalPersonEditView: PersonEditView {
     public func show(_ model: PersonFormViewModel) {
         if model.step.number == 1 {
             console.writeLine(model.title, as: .title)
-            console.writeLine("Enter keeps [the value], - clears it, . cancels.", as: .keys)
+            console.writeLine(KeyBinding.keyLine(Self.keys), as: .keys)
         }
         self.model = model
         let field = model.field
@@ -47,6 +56,9 @@ public final class TerminalPersonEditView: PersonEditView {
         case "": model.answer(.keep)
         case "-": model.answer(.clear)
         case ".": model.answer(.cancel)
+        case "?":
+            console.writeLines(KeyBinding.help("Form keys:", Self.keys))
+            show(model)
         default: model.answer(.text(input))
         }
     }

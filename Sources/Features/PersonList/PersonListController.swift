@@ -2,7 +2,9 @@
 /// opening that person.
 ///
 /// Everything it needs arrives through its initializer — the store, the page
-/// size, a view, a navigator, and a provider for each screen it opens.
+/// size, a view, a navigator, the session's last deletion (for `u`), and a
+/// provider for each screen it opens. Every one is required: a missing
+/// wiring line is a compile error, not a key that quietly does nothing.
 /// It never builds another controller itself: it asks a provider for a new
 /// one each time, so the list does not know how a detail screen is wired.
 @MainActor
@@ -11,9 +13,10 @@ public final class PersonListController: Screen {
     private let pageSize: Int
     private let view: any PersonListView
     private let navigator: any Navigator
+    private let deletions: LastDeletion
     private let detailProvider: PersonDetailControllerProvider
     private let addProvider: PersonEditControllerProvider
-    private let settingsProvider: SettingsControllerProvider?
+    private let settingsProvider: SettingsControllerProvider
 
     private var search = ""
     private var start = PageStart.first
@@ -25,22 +28,25 @@ public final class PersonListController: Screen {
     ///
     /// - Parameters:
     ///   - pageSize: rows per page, at least 1.
+    ///   - deletions: the session's last delete, which `u` undoes.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
-    ///   - settingsProvider: makes the settings screen, if the app has one.
+    ///   - settingsProvider: makes the settings screen.
     public init(
         store: any PersonStore,
         pageSize: Int,
         view: any PersonListView,
         navigator: any Navigator,
+        deletions: LastDeletion,
         detailProvider: @escaping PersonDetailControllerProvider,
         addProvider: @escaping PersonEditControllerProvider,
-        settingsProvider: SettingsControllerProvider? = nil
+        settingsProvider: @escaping SettingsControllerProvider
     ) {
         self.store = store
         self.pageSize = max(1, pageSize)
         self.view = view
         self.navigator = navigator
+        self.deletions = deletions
         self.detailProvider = detailProvider
         self.addProvider = addProvider
         self.settingsProvider = settingsProvider
@@ -96,15 +102,14 @@ public final class PersonListController: Screen {
             rows: rows,
             search: { [weak self] text in self?.show(matching: text) },
             add: { [weak self] in self?.add() },
+            undo: { [weak self] in self?.undoDelete() },
+            openSettings: { [weak self] in self?.openSettings() },
             quit: { [weak self] in self?.navigator.quit() })
         if firstIndex + self.rows.count < total {
             model.showNextPage = { [weak self] in self?.showNextPage() }
         }
         if firstIndex > 0 {
             model.showPreviousPage = { [weak self] in self?.showPreviousPage() }
-        }
-        if settingsProvider != nil {
-            model.openSettings = { [weak self] in self?.openSettings() }
         }
         return model
     }
@@ -157,12 +162,27 @@ public final class PersonListController: Screen {
     }
 
     private func openSettings() {
-        guard let settingsProvider else { return }
         do {
             navigator.push(try settingsProvider())
         } catch {
             view.showError("Could not open the settings: \(error)")
         }
+    }
+
+    /// Puts back the person deleted last in this session, wherever the list
+    /// is paged or searched to, and shows where they are.
+    private func undoDelete() {
+        guard let person = deletions.take() else {
+            return view.showError("There is no delete to undo in this session.")
+        }
+        do {
+            try store.restore(person)
+        } catch {
+            deletions.remember(person)
+            return view.showError("Could not undo the delete of \(person.name): \(error)")
+        }
+        view.showMessage("Restored \(person.name).")
+        reload()
     }
 
     private func add() {

@@ -7,6 +7,9 @@ public protocol PersonListView: AnyObject {
     /// Shows a page of the list, replacing what was shown before.
     func show(_ model: PersonListViewModel)
 
+    /// Tells the person something that happened, such as an undone delete.
+    func showMessage(_ message: String)
+
     /// Tells the person something went wrong, without leaving the screen.
     func showError(_ message: String)
 

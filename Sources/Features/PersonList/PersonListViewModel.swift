@@ -18,10 +18,12 @@ public struct PersonListViewModel {
     public var search: @MainActor (String) -> Void
     /// Opens the form for a new person.
     public var add: @MainActor () -> Void
+    /// Puts back the person deleted last in this session.
+    public var undo: @MainActor () -> Void
+    /// Opens the settings screen.
+    public var openSettings: @MainActor () -> Void
     /// Ends the session.
     public var quit: @MainActor () -> Void
-    /// Opens the settings screen; `nil` when there is none.
-    public var openSettings: (@MainActor () -> Void)?
 
     /// A page with no next or previous page until those are set.
     public init(
@@ -30,6 +32,8 @@ public struct PersonListViewModel {
         showPreviousPage: (@MainActor () -> Void)? = nil,
         search: @escaping @MainActor (String) -> Void,
         add: @escaping @MainActor () -> Void,
+        undo: @escaping @MainActor () -> Void,
+        openSettings: @escaping @MainActor () -> Void,
         quit: @escaping @MainActor () -> Void
     ) {
         self.title = title
@@ -39,6 +43,8 @@ public struct PersonListViewModel {
         self.showPreviousPage = showPreviousPage
         self.search = search
         self.add = add
+        self.undo = undo
+        self.openSettings = openSettings
         self.quit = quit
     }
 }

@@ -4,12 +4,25 @@
 /// People · 1–3 of 3
 ///   1  Ada Lovelace          12 St James's Square, London
 ///   2  Alan Turing           Hollymeade, Wilmslow
-/// 1–2 open · / search · a add · q quit · ? help
+/// 1–2 open · /text search · a add · u undo · s settings · q quit · ? help
 /// ```
 @MainActor
 public final class TerminalPersonListView: PersonListView {
     private let console: any Console
     private var model: PersonListViewModel?
+
+    /// Every key the list accepts, declared once.
+    nonisolated public static let keys = [
+        open, next, previous,
+        KeyBinding("/text", "search", "show only names containing text; / alone shows everyone"),
+        KeyBinding("a", "add", "add a person"),
+        KeyBinding("u", "undo", "undo the last delete of this session"),
+        KeyBinding("s", "settings", "settings (with --debug, also the object graph)"),
+        KeyBinding.quit, KeyBinding.help,
+    ]
+    nonisolated private static let open = KeyBinding("1, 2, …", "open", "open that row")
+    nonisolated private static let next = KeyBinding("n", "next", "next page")
+    nonisolated private static let previous = KeyBinding("p", "previous", "previous page")
 
     /// A view that writes to `console`.
     public init(console: any Console) {
@@ -55,17 +68,16 @@ public final class TerminalPersonListView: PersonListView {
             model.search(text)
         case .key("a"):
             model.add()
+        case .key("u"):
+            model.undo()
         case .key("q"):
             model.quit()
         case .key("s"):
-            guard let settings = model.openSettings else {
-                return showError(KeyInput.complaint(for: input))
-            }
-            settings()
+            model.openSettings()
         case .key("b"):
             showError("The list is the first screen; q quits.")
         case .key("?"):
-            console.writeLines(Self.help)
+            console.writeLines(KeyBinding.help("List keys:", Self.keys))
         case .empty:
             show(model)
         case .key, .unknown:
@@ -73,26 +85,23 @@ public final class TerminalPersonListView: PersonListView {
         }
     }
 
+    /// The declared keys that do something on this page; the row numbers
+    /// shown as the range there is.
     private func keyLine(_ model: PersonListViewModel) -> String {
-        var keys: [String] = []
-        if !model.rows.isEmpty {
-            keys.append(model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open")
-        }
-        if model.showNextPage != nil { keys.append("n next") }
-        if model.showPreviousPage != nil { keys.append("p previous") }
-        keys += ["/text search", "a add"]
-        if model.openSettings != nil { keys.append("s settings") }
-        keys += ["q quit", "? help"]
-        return keys.joined(separator: " · ")
+        Self.keys.compactMap { binding in
+            switch binding {
+            case Self.open where model.rows.isEmpty: nil
+            case Self.open:
+                model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
+            case Self.next where model.showNextPage == nil: nil
+            case Self.previous where model.showPreviousPage == nil: nil
+            default: binding.keyLineEntry
+            }
+        }.joined(separator: " · ")
     }
 
-    private static let help = """
-        List keys:
-          1, 2, …   open that row
-          n / p     next / previous page
-          /text     show only names containing text; / alone shows everyone
-          a         add a person
-          s         settings
-          q         quit
-        """
+    /// Tells the person something that happened, such as an undone delete.
+    public func showMessage(_ message: String) {
+        console.writeLine(message, as: .success)
+    }
 }

@@ -13,7 +13,7 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
             SettingsSection(
                 title: "Settings",
                 rows: [
-                    SettingsRow("Store", configuration.store.rawValue),
+                    SettingsRow("Store", configuration.storeKind.rawValue),
                     SettingsRow("Data", dataLocation),
                     SettingsRow(
                         "Imported",
@@ -26,7 +26,7 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
     }
 
     private var dataLocation: String {
-        switch configuration.store {
+        switch configuration.storeKind {
         case .sqlite: configuration.databasePath ?? "—"
         case .memory: "in memory; nothing is saved"
         }

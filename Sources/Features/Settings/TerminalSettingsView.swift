@@ -4,6 +4,9 @@ public final class TerminalSettingsView: SettingsView {
     private let console: any Console
     private var model: SettingsViewModel?
 
+    /// Every key the settings screen accepts, declared once.
+    nonisolated public static let keys = [KeyBinding.back, KeyBinding.quit, KeyBinding.help]
+
     /// A view that writes to `console`.
     public init(console: any Console) {
         self.console = console
@@ -20,7 +23,7 @@ public final class TerminalSettingsView: SettingsView {
                 console.writeLine(line.trimmingTrailingSpaces())
             }
         }
-        console.writeLine("b back · q quit", as: .keys)
+        console.writeLine(KeyBinding.keyLine(Self.keys), as: .keys)
     }
 
     public func showError(_ message: String) {
@@ -32,6 +35,7 @@ public final class TerminalSettingsView: SettingsView {
         switch KeyInput(input) {
         case .key("b"): model.back()
         case .key("q"): model.quit()
+        case .key("?"): console.writeLines(KeyBinding.help("Settings keys:", Self.keys))
         case .empty: show(model)
         default: showError(KeyInput.complaint(for: input))
         }

@@ -1,3 +1,7 @@
+/// Opens the store when a command first needs it, so that `people --help`
+/// works even where the store cannot be opened.
+public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
+
 /// Where persons are kept: the one dependency every screen shares.
 ///
 /// Controllers see only this protocol. Which store backs it — memory for a

@@ -1,0 +1,35 @@
+import Features
+
+/// The scope of one interactive session: begun when `people` starts its
+/// screens, ended when the person quits.
+///
+/// It holds what only a person at the screens needs — the navigation stack
+/// and the last delete, which `u` undoes — so a one-shot command, which has
+/// no session, never builds either. Each person opened in the session gets
+/// a ``PersonScope`` inside it.
+///
+/// Business code never sees it; it begins in `AppInjector`, where the
+/// session is built, and lives as long as the session object holds it.
+public final class SessionScope: Scope {
+    /// The app scope this session runs in; its singletons are shared here.
+    public let app: AppScope
+
+    /// The navigation stack: one per session, shared by every screen of it.
+    ///
+    /// Lifetime: this session's; made on first use.
+    public let navigatorCache = ScopeCache<TerminalNavigator>()
+
+    /// The person deleted last, for `u` on the list: one per session.
+    ///
+    /// Lifetime: this session's; made on first use.
+    public let lastDeletionCache = ScopeCache<LastDeletion>()
+
+    /// Begins a session inside `app`.
+    public init(app: AppScope) {
+        self.app = app
+    }
+
+    public var wiring: WiringTrace { app.wiring }
+
+    public var label: String { "session" }
+}

@@ -1,0 +1,34 @@
+import AppScope
+import Features
+import Foundation
+
+/// Builds `people graph`, which draws the object graph from a real run.
+@MainActor
+public enum ObjectGraphInjector {
+    /// The keys of the recorded tour: open a person, open their form and
+    /// leave it, ask to delete and keep them, go back, open the new-person
+    /// form and leave it, open the settings, go back, quit. Every screen and
+    /// every provider is used once.
+    public static let tourKeys = ["1", "e", ".", "d", "n", "b", "a", ".", "s", "b", "q"]
+
+    /// The command, with a provider that records the tour when run.
+    public static func injectObjectGraphCommand(_ app: AppScope) -> ObjectGraphCommand {
+        app.new(ObjectGraphCommand(tour: injectWiringTourProvider(), console: app.console))
+    }
+
+    /// Records an interactive session driven by ``tourKeys`` through the real
+    /// injectors, in a scope of its own: an in-memory store holding the
+    /// samples, a console that writes nowhere, a trace that keeps every
+    /// step. Nothing of the running app's scope is touched.
+    public static func injectWiringTourProvider() -> WiringTourProvider {
+        {
+            let sample = AppScope(
+                invocation: Invocation(configuration: Configuration(storeKind: .memory)),
+                console: ScriptedConsole(input: tourKeys),
+                clock: { Date(timeIntervalSince1970: 0) },
+                wiring: WiringTrace(printer: nil, keepsSteps: true))
+            _ = AppInjector.injectInteractiveSession(sample).run()
+            return sample.wiring.steps
+        }
+    }
+}

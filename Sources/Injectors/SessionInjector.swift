@@ -1,0 +1,30 @@
+import AppScope
+import Features
+
+/// Builds what one interactive session has: the session itself, its
+/// navigation stack and its last delete.
+@MainActor
+public enum SessionInjector {
+    /// The session, rooted at the list screen.
+    ///
+    /// The root comes through a provider so that the store opens inside the
+    /// session's `run`, which reports a failure as one line.
+    public static func injectInteractiveSession(_ session: SessionScope) -> InteractiveSession {
+        session.new(
+            InteractiveSession(
+                navigator: injectNavigator(session),
+                rootProvider: PersonListInjector.injectPersonListControllerProvider(session),
+                console: session.app.console))
+    }
+
+    /// The navigation stack, one per session, made on first use.
+    public static func injectNavigator(_ session: SessionScope) -> TerminalNavigator {
+        session.cached(session.navigatorCache) { TerminalNavigator(console: session.app.console) }
+    }
+
+    /// The session's last delete, shared by the detail screens that record
+    /// it and the list that undoes it.
+    public static func injectLastDeletion(_ session: SessionScope) -> LastDeletion {
+        session.cached(session.lastDeletionCache) { LastDeletion() }
+    }
+}
