@@ -5,10 +5,11 @@ import Foundation
 /// Builds `people graph`, which draws the object graph from a real run.
 @MainActor
 public enum ObjectGraphInjector {
-    /// The keys of the recorded tour: open a person, open their form and
-    /// leave it, ask to delete and keep them, go back, open the new-person
-    /// form and leave it, open the settings, go back, quit. Every screen and
-    /// every provider is used once.
+    /// The keys of the recorded tour, which uses every screen and provider once.
+    ///
+    /// Open a person, open their form and leave it, ask to delete and keep
+    /// them, go back, open the new-person form and leave it, open the
+    /// settings, go back, quit.
     public static let tourKeys = ["1", "e", ".", "d", "n", "b", "a", ".", "s", "b", "q"]
 
     /// The command, with a provider that records the tour when run.
@@ -17,7 +18,9 @@ public enum ObjectGraphInjector {
     }
 
     /// Records an interactive session driven by ``tourKeys`` through the real
-    /// injectors, in a scope of its own: an in-memory store holding the
+    /// injectors.
+    ///
+    /// It runs in a scope of its own: an in-memory store holding the
     /// samples, a console that writes nowhere, a trace that keeps every
     /// step. Nothing of the running app's scope is touched.
     public static func injectWiringTourProvider() -> WiringTourProvider {

@@ -12,8 +12,10 @@ public final class TerminalPersonEditView: PersonEditView {
     private let console: any Console
     private var model: PersonFormViewModel?
 
-    /// Every key the form accepts, declared once. Anything else typed is a
-    /// value, so `q` and `b` are not keys here: `.` is the way back.
+    /// Every key the form accepts, declared once.
+    ///
+    /// Anything else typed is a value, so `q` and `b` are not keys here: `.`
+    /// is the way back.
     nonisolated public static let keys = [
         KeyBinding("Enter", "keep", "keep the value in brackets"),
         KeyBinding("-", "clear", "clear an optional field"),
