@@ -29,9 +29,11 @@ public final class PersonScope: Scope {
     public init(session: SessionScope, person: Person) {
         self.session = session
         self.person = person
+        self.wiring = session.wiring
     }
 
-    public var wiring: WiringTrace { session.wiring }
+    /// The app's trace, held here too so reporting to it is one load.
+    public let wiring: WiringTrace
 
     public var label: String { "person #\(person.id)" }
 }

@@ -4,7 +4,8 @@ import Features
 ///
 /// The injectors build through a scope's methods below, so that each
 /// `inject…` body is still one expression of glue — an initializer call
-/// wrapped in `new`, a cache in `cached`, a closure in `provider` — and the
+/// wrapped in `new`, a cache in `cached`, a closure in `provider` (see
+/// `Scope+Providers.swift`) — and the
 /// trace still learns what was built, where it lives, and whether it was
 /// made or reused:
 ///
@@ -50,25 +51,23 @@ extension Scope {
         return child
     }
 
-    /// A provider taking no argument, reported as made in this scope; what it
-    /// makes when called is reported beneath the call.
-    @inlinable
-    public func provider<Made>(
-        _ name: String, _ body: @escaping @MainActor () throws -> Made
-    ) -> @MainActor () throws -> Made {
-        guard wiring.isEnabled else { return body }
+    /// `body` wrapped so that each call is reported, and what it makes is
+    /// reported beneath the call; used only while the trace is on.
+    @usableFromInline
+    func reportingCalls<Made>(_ name: String, _ body: @escaping @MainActor () throws -> Made)
+        -> @MainActor () throws -> Made
+    {
         wiring.note(name, .provider, in: label)
         let (wiring, label) = (wiring, label)
         return { try wiring.record(name, .called, in: label, body) }
     }
 
-    /// A provider taking its runtime argument, such as the person to open;
-    /// reported like the one without.
-    @inlinable
-    public func provider<Argument, Made>(
+    /// `body` wrapped in the same way, for a provider that takes its runtime
+    /// argument.
+    @usableFromInline
+    func reportingCalls<Argument, Made>(
         _ name: String, _ body: @escaping @MainActor (Argument) throws -> Made
     ) -> @MainActor (Argument) throws -> Made {
-        guard wiring.isEnabled else { return body }
         wiring.note(name, .provider, in: label)
         let (wiring, label) = (wiring, label)
         return { argument in try wiring.record(name, .called, in: label) { try body(argument) } }

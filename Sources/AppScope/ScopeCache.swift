@@ -4,11 +4,11 @@ import Synchronization
 ///
 /// This is how a scope keeps a singleton without a global: the scope owns a
 /// cache per singleton, and the injector method for that singleton asks the
-/// cache for it, passing the code that makes it:
+/// cache for it, through the scope, passing the code that makes it:
 ///
 /// ```swift
-/// static func injectPersonStore(_ scope: AppScope) throws -> any PersonStore {
-///     try scope.personStore.value { try makeStore(scope) }
+/// static func injectNavigator(_ session: SessionScope) -> TerminalNavigator {
+///     session.cached(session.navigatorCache) { TerminalNavigator(console: session.app.console) }
 /// }
 /// ```
 ///
@@ -21,7 +21,7 @@ import Synchronization
 /// Asking a cache for its own value while making it is a dependency cycle,
 /// and deadlocks; the object graph must not have one.
 public final class ScopeCache<Value: Sendable>: Sendable {
-    private let slot: Mutex<Value?>
+    @usableFromInline let slot: Mutex<Value?>
 
     /// An empty cache: the value is made on first use.
     public init() {
@@ -38,7 +38,11 @@ public final class ScopeCache<Value: Sendable>: Sendable {
 
     /// The cached value, made by `make` if there is none yet.
     ///
+    /// Inlinable, so that an injector in another module gets a version
+    /// specialised for the value's type instead of a generic call.
+    ///
     /// - Throws: whatever `make` throws; nothing is cached then.
+    @inlinable
     public func value<Failure: Error>(
         orMake make: () throws(Failure) -> Value
     ) throws(Failure) -> Value {

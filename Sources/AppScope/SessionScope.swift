@@ -27,9 +27,11 @@ public final class SessionScope: Scope {
     /// Begins a session inside `app`.
     public init(app: AppScope) {
         self.app = app
+        self.wiring = app.wiring
     }
 
-    public var wiring: WiringTrace { app.wiring }
+    /// The app's trace, held here too so reporting to it is one load.
+    public let wiring: WiringTrace
 
     public var label: String { "session" }
 }

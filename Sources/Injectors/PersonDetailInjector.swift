@@ -12,7 +12,7 @@ public enum PersonDetailInjector {
     public static func injectPersonDetailControllerProvider(_ session: SessionScope)
         -> PersonDetailControllerProvider
     {
-        session.provider("PersonDetailControllerProvider") { person in
+        session.provider { person in
             try injectPersonDetailController(
                 session.beginning(PersonScope(session: session, person: person)))
         }

@@ -13,7 +13,7 @@ public enum PersonEditInjector {
     public static func injectPersonEditControllerProvider(adding session: SessionScope)
         -> PersonEditControllerProvider
     {
-        session.provider("PersonEditControllerProvider") {
+        session.provider {
             try injectPersonEditController(adding: session)
         }
     }
@@ -34,7 +34,7 @@ public enum PersonEditInjector {
     public static func injectPersonEditControllerProvider(editing scope: PersonScope)
         -> PersonEditControllerProvider
     {
-        scope.provider("PersonEditControllerProvider") {
+        scope.provider {
             try injectPersonEditController(editing: scope)
         }
     }

@@ -8,7 +8,7 @@ public enum PersonListInjector {
     public static func injectPersonListControllerProvider(_ session: SessionScope)
         -> ScreenProvider
     {
-        session.provider("PersonListControllerProvider") {
+        session.provider {
             try injectPersonListController(session)
         }
     }

@@ -8,7 +8,7 @@ public enum SettingsInjector {
     public static func injectSettingsControllerProvider(_ session: SessionScope)
         -> SettingsControllerProvider
     {
-        session.provider("SettingsControllerProvider") { try injectSettingsController(session) }
+        session.provider { try injectSettingsController(session) }
     }
 
     /// The settings screen, listing what the chosen configurator lists.

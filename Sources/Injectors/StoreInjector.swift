@@ -18,7 +18,7 @@ public enum StoreInjector {
     /// Opens the app's store when first called: for one-shot commands, which
     /// must not open it for `--help`.
     public static func injectPersonStoreProvider(_ app: AppScope) -> PersonStoreProvider {
-        app.provider("PersonStoreProvider") { try injectPersonStore(app) }
+        app.provider { try injectPersonStore(app) }
     }
 
     /// The configured store, wrapped in a logging decorator when `--trace`

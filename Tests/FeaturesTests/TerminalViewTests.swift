@@ -102,4 +102,28 @@ import Testing
         #expect(log == ["no", "yes"])
         #expect(console.output.hasPrefix("Delete Ada? Type y to confirm"))
     }
+
+    @Test func everyDeclaredKeyDoesSomethingOnItsScreen() {
+        let typed = { (binding: KeyBinding) in
+            binding.keys == "1, 2, …" ? "1" : binding.keys == "/text" ? "/ada" : binding.keys
+        }
+        let list = TerminalPersonListView(console: console)
+        list.show(Actions().model(rows: ["Ada"], next: true))
+        let detail = TerminalPersonDetailView(console: console)
+        detail.show(
+            PersonDetailViewModel(
+                title: "Ada", fields: [], confirmation: nil, edit: {}, delete: {}, back: {},
+                quit: {}))
+        let settings = TerminalSettingsView(console: console)
+        settings.show(SettingsViewModel(sections: [], back: {}, quit: {}))
+        for binding in TerminalPersonListView.keys where binding.keys != "p" {
+            list.handle(typed(binding))
+        }
+        for binding in TerminalPersonDetailView.keys { detail.handle(typed(binding)) }
+        for binding in TerminalSettingsView.keys { settings.handle(typed(binding)) }
+        #expect(!console.output.contains("Unknown key"))
+        #expect(console.output.contains("List keys:\n"))
+        #expect(console.output.contains("Detail keys:\n"))
+        #expect(console.output.contains("Settings keys:\n"))
+    }
 }

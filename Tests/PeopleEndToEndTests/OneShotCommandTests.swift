@@ -1,3 +1,4 @@
+import Features
 import Foundation
 import Testing
 
@@ -50,6 +51,27 @@ import Testing
         let deleted = try PeopleProcess.run(["delete", "2"])
         #expect(deleted.status == 0)
         #expect(deleted.output.isEmpty)
+    }
+
+    @Test func graphPrintsTheObjectGraphAsMermaid() throws {
+        let run = try PeopleProcess.run(["graph"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("flowchart LR\n"))
+        #expect(
+            run.output.contains(
+                "session_PersonDetailControllerProvider -. makes .-> person_PersonDetailController")
+        )
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test func helpListsEachScreensKeysAsTheScreenDeclaresThem() throws {
+        let help = try PeopleProcess.run(["--help"]).output
+        for keys in [
+            TerminalPersonListView.keys, TerminalPersonDetailView.keys,
+            TerminalPersonEditView.keys, TerminalSettingsView.keys,
+        ] {
+            #expect(help.contains(KeyBinding.keyLine(keys)))
+        }
     }
 
     @Test func helpAndVersion() throws {

@@ -2,9 +2,10 @@
 ///
 /// Made from the steps of a real run (`people graph` records one), never
 /// from a list kept by hand, so it cannot drift from the code. One subgraph
-/// per scope; an arrow for each "built from"; providers drawn round, with a
-/// dotted arrow to what each one makes when called; every object labelled
-/// with its lifetime.
+/// per scope; an arrow from each object to what it was built with; providers
+/// drawn round, with a dotted arrow to what each one makes when called; every
+/// object labelled with its lifetime: kept by its scope ("one per session"),
+/// or made for the one object that holds it ("made for its owner").
 public struct ObjectGraph: Sendable {
     /// One object (or provider) of the graph, in the scope it lives in.
     struct Node: Hashable {
@@ -49,7 +50,7 @@ public struct ObjectGraph: Sendable {
         switch step.event {
         case .new, .reused: "one per \(step.scopeKind)"
         case .provider: "provider"
-        default: "new each time"
+        default: "made for its owner"
         }
     }
 

@@ -1,0 +1,49 @@
+import AppScope
+import Features
+import Foundation
+import Injectors
+import TestSupport
+import Testing
+
+/// `people graph` draws the graph the real injectors build, and the
+/// README's picture is that drawing.
+@MainActor
+@Suite struct ObjectGraphTests {
+    private var drawn: String {
+        ObjectGraph(steps: ObjectGraphInjector.injectWiringTourProvider()()).mermaid
+    }
+
+    @Test func theGraphHasEveryScopeWithWhatLivesInIt() {
+        let graph = drawn
+        #expect(graph.hasPrefix("flowchart LR\n"))
+        for line in [
+            #"subgraph app["app scope: one per run of people"]"#,
+            #"app_PersonStore["PersonStore<br/><i>one per app</i>"]"#,
+            #"session_TerminalNavigator["TerminalNavigator<br/><i>one per session</i>"]"#,
+            #"session_LastDeletion["LastDeletion<br/><i>one per session</i>"]"#,
+            #"person_OpenedPerson["OpenedPerson<br/><i>one per person</i>"]"#,
+            #"session_PersonDetailControllerProvider(["PersonDetailControllerProvider<br/><i>provider</i>"])"#,
+            "session_PersonDetailControllerProvider -. makes .-> person_PersonDetailController",
+            "person_OpenedPerson --> app_PersonStore",
+            "person_PersonEditControllerProvider -. makes .-> person_PersonEditController",
+        ] {
+            #expect(graph.contains(line), "missing: \(line)")
+        }
+    }
+
+    @Test func theGraphIsTheSameEveryTime() {
+        #expect(drawn == drawn)
+    }
+
+    @Test func theReadmeShowsTheGraphAsTheCommandDrawsIt() throws {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "```mermaid\n"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        #expect(
+            String(text[start.upperBound..<end.lowerBound]) == drawn,
+            "README.md's graph is out of date: paste the output of 'swift run people graph'")
+    }
+}
