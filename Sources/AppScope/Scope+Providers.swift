@@ -45,4 +45,13 @@ extension Scope {
     public func provider(_ body: @escaping PersonStoreProvider) -> PersonStoreProvider {
         wiring.isEnabled ? reportingCalls("PersonStoreProvider", body) : body
     }
+
+    /// A provider of a recorded run of the injectors, for `people graph`.
+    ///
+    /// Its calls are not reported: what it records goes to a trace of its own.
+    @inlinable
+    public func provider(_ body: @escaping WiringTourProvider) -> WiringTourProvider {
+        if wiring.isEnabled { wiring.note("WiringTourProvider", .provider, in: label) }
+        return body
+    }
 }

@@ -14,7 +14,7 @@ public enum ObjectGraphInjector {
 
     /// The command, with a provider that records the tour when run.
     public static func injectObjectGraphCommand(_ app: AppScope) -> ObjectGraphCommand {
-        app.new(ObjectGraphCommand(tour: injectWiringTourProvider(), console: app.console))
+        app.new(ObjectGraphCommand(tour: injectWiringTourProvider(app), console: app.console))
     }
 
     /// Records an interactive session driven by ``tourKeys`` through the real
@@ -23,8 +23,8 @@ public enum ObjectGraphInjector {
     /// It runs in a scope of its own: an in-memory store holding the
     /// samples, a console that writes nowhere, a trace that keeps every
     /// step. Nothing of the running app's scope is touched.
-    public static func injectWiringTourProvider() -> WiringTourProvider {
-        {
+    public static func injectWiringTourProvider(_ app: AppScope) -> WiringTourProvider {
+        app.provider {
             let sample = AppScope(
                 invocation: Invocation(configuration: Configuration(storeKind: .memory)),
                 console: ScriptedConsole(input: tourKeys),

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite struct ObjectGraphTests {
     private var drawn: String {
-        ObjectGraph(steps: ObjectGraphInjector.injectWiringTourProvider()()).mermaid
+        ObjectGraph(steps: ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())()).mermaid
     }
 
     @Test func theGraphHasEveryScopeWithWhatLivesInIt() {
