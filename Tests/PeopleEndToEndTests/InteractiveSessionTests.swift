@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The interactive app, driven through piped standard input.
@@ -63,5 +64,19 @@ import Testing
     @Test func colourIsNeverWrittenToAPipe() throws {
         let run = try PeopleProcess.run([], input: "q\n")
         #expect(!run.output.contains("\u{1B}["))
+    }
+
+    @Test func uUndoesTheLastDeleteOfTheSessionAndOnlyThat() throws {
+        let home = try TemporaryFolder().url
+        let session = try PeopleProcess.run([], input: "1\nd\ny\nu\nu\nq\n", home: home)
+        #expect(session.status == 0)
+        #expect(session.output.contains("Delete Ada Lovelace? (u on the list undoes it.)"))
+        #expect(session.output.contains("Restored Ada Lovelace.\nPeople · 1–3 of 3\n"))
+        #expect(session.output.contains("There is no delete to undo in this session.\n"))
+        // A one-shot delete has no session, so nothing can undo it.
+        #expect(try PeopleProcess.run(["delete", "1"], home: home).status == 0)
+        let later = try PeopleProcess.run([], input: "u\nq\n", home: home)
+        #expect(later.output.contains("There is no delete to undo in this session."))
+        #expect(later.output.hasPrefix("People · 1–2 of 2\n"))
     }
 }

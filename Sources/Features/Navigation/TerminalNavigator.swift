@@ -5,7 +5,8 @@
 /// console and hands it to the top screen, until the stack is empty or the
 /// input ends.
 ///
-/// One per app: shared by every controller for as long as the app runs.
+/// One per interactive session: shared by every screen of it, for as long as
+/// the session runs.
 @MainActor
 public final class TerminalNavigator: Navigator {
     private let console: any Console
