@@ -48,27 +48,53 @@ public final class AppScope: Scope {
     /// Lifetime: the app's; shared by every injector.
     public let wiring: WiringTrace
 
-    /// The one store every screen and command reads and writes.
+    /// Reads a file named on the command line or in the configuration: the
+    /// import files.
+    ///
+    /// Lifetime: the app's.
+    public let readFile: @Sendable (String) throws(UsageError) -> Data
+
+    /// The one store every screen and command reads and writes: the base
+    /// store, wrapped by `--import` and `--trace` as they ask.
+    ///
+    /// Lifetime: the app's. Made on first use by `StoreInjector`; shared by
+    /// this scope and every scope inside it.
+    public let storeCache = ScopeCache<any PersonStore>()
+
+    /// The store of the configured kind, before anything wraps it.
     ///
     /// Lifetime: the app's. Made on first use by `StoreInjector`, or handed
-    /// in by a test; shared by this scope and every scope inside it.
-    public let storeCache: ScopeCache<any PersonStore>
+    /// in by a test, in which case `--trace` and `--import` still wrap it.
+    public let baseStoreCache: ScopeCache<any PersonStore>
 
     public var label: String { "app" }
 
+    /// How the trace names the base store, apart from the wrapped one.
+    private static let baseStoreName = "PersonStore (base)"
+
     /// A scope with these values; the one initializer tests use.
     ///
+    /// Every edge of the app — everything that touches the world outside the
+    /// process — is one of these parameters, so a test can hand in a fake for
+    /// any of them, and handing one in changes only that edge:
+    ///
     /// - Parameters:
-    ///   - invocation: the settings and command; a plain interactive run by default.
-    ///   - console: where text goes and comes from.
-    ///   - clock: the time new persons are stamped with.
-    ///   - personStore: a store to use instead of making one, such as a fake.
+    ///   - invocation: the settings and command (what the arguments,
+    ///     environment and configuration file said); a plain interactive run
+    ///     by default.
+    ///   - console: the terminal: where text goes and comes from.
+    ///   - clock: the time; every person added is stamped with it, whichever
+    ///     store keeps them.
+    ///   - readFile: reads the import files.
+    ///   - personStore: a base store to use instead of opening the configured
+    ///     one, such as a fake; `--trace` and `--import` still wrap it.
     ///   - wiring: a trace to use instead of the one `--trace` and `--debug`
     ///     ask for, such as one that keeps every step for `people graph`.
     public init(
         invocation: Invocation = Invocation(),
         console: any Console,
         clock: @escaping @Sendable () -> Date = Date.init,
+        readFile: @escaping @Sendable (String) throws(UsageError) -> Data = Invocation.readFile,
         personStore: (any PersonStore)? = nil,
         wiring: WiringTrace? = nil
     ) {
@@ -77,7 +103,10 @@ public final class AppScope: Scope {
         self.command = invocation.command
         self.console = console
         self.clock = clock
-        self.storeCache = personStore.map(ScopeCache.init(holding:)) ?? ScopeCache()
+        self.readFile = readFile
+        self.baseStoreCache =
+            personStore.map { ScopeCache(holding: $0, named: Self.baseStoreName) }
+            ?? ScopeCache(named: Self.baseStoreName)
         self.wiring =
             wiring
             ?? (configuration.trace || configuration.debug

@@ -23,17 +23,23 @@ import Synchronization
 public final class ScopeCache<Value: Sendable>: Sendable {
     @usableFromInline let slot: Mutex<Value?>
 
+    /// How the wiring trace names the value, when its type alone would not
+    /// tell two caches apart; `nil` to use the type's name.
+    public let name: String?
+
     /// An empty cache: the value is made on first use.
-    public init() {
+    public init(named name: String? = nil) {
         slot = Mutex(nil)
+        self.name = name
     }
 
     /// A cache that already holds `value`, so it is never made.
     ///
     /// This is how a test puts a fake into a scope: the injectors then find
     /// the fake where they would have made the real thing.
-    public init(holding value: Value) {
+    public init(holding value: Value, named name: String? = nil) {
         slot = Mutex(value)
+        self.name = name
     }
 
     /// The cached value, made by `make` if there is none yet.

@@ -16,8 +16,8 @@ public final class SessionScope: Scope {
 
     /// The navigation stack: one per session, shared by every screen of it.
     ///
-    /// Lifetime: this session's; made on first use.
-    public let navigatorCache = ScopeCache<TerminalNavigator>()
+    /// Lifetime: this session's; made on first use, or handed in by a test.
+    public let navigatorCache: ScopeCache<any Navigator>
 
     /// The person deleted last, for `u` on the list: one per session.
     ///
@@ -25,9 +25,13 @@ public final class SessionScope: Scope {
     public let lastDeletionCache = ScopeCache<LastDeletion>()
 
     /// Begins a session inside `app`.
-    public init(app: AppScope) {
+    ///
+    /// - Parameter navigator: a navigator to use instead of the terminal's
+    ///   stack, such as a recording one in a test.
+    public init(app: AppScope, navigator: (any Navigator)? = nil) {
         self.app = app
         self.wiring = app.wiring
+        self.navigatorCache = navigator.map { ScopeCache(holding: $0) } ?? ScopeCache()
     }
 
     /// The app's trace, held here too so reporting to it is one load.

@@ -98,7 +98,7 @@ public final class WiringTrace: Sendable {
     public func recordCached<Kept>(
         _ cache: ScopeCache<Kept>, in scope: String, _ make: () throws -> Kept
     ) rethrows -> Kept {
-        let name = Self.name(of: Kept.self)
+        let name = cache.name ?? Self.name(of: Kept.self)
         var made = false
         let value = try cache.value {
             made = true

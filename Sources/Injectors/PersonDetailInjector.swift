@@ -12,9 +12,19 @@ public enum PersonDetailInjector {
     public static func injectPersonDetailControllerProvider(_ session: SessionScope)
         -> PersonDetailControllerProvider
     {
+        injectPersonDetailControllerProvider(session) { PersonScope(session: session, person: $0) }
+    }
+
+    /// The same provider, beginning each person's scope with `beginScope`.
+    ///
+    /// The hook a test uses to see the scopes a provider begins — to check
+    /// that each is freed when its detail screen closes — without business
+    /// code ever seeing a scope.
+    public static func injectPersonDetailControllerProvider(
+        _ session: SessionScope, beginScope: @escaping @MainActor (Person) -> PersonScope
+    ) -> PersonDetailControllerProvider {
         session.provider { person in
-            try injectPersonDetailController(
-                session.beginning(PersonScope(session: session, person: person)))
+            try injectPersonDetailController(session.beginning(beginScope(person)))
         }
     }
 

@@ -17,9 +17,12 @@ public enum SessionInjector {
                 console: session.app.console))
     }
 
-    /// The navigation stack, one per session, made on first use.
-    public static func injectNavigator(_ session: SessionScope) -> TerminalNavigator {
-        session.cached(session.navigatorCache) { TerminalNavigator(console: session.app.console) }
+    /// The navigation stack, one per session: the terminal's, made on first
+    /// use, unless the scope was handed one.
+    public static func injectNavigator(_ session: SessionScope) -> any Navigator {
+        session.cached(session.navigatorCache) {
+            session.new(TerminalNavigator(console: session.app.console))
+        }
     }
 
     /// The session's last delete, shared by the detail screens that record

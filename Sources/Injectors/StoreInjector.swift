@@ -35,28 +35,35 @@ public enum StoreInjector {
             : try injectAggregatedPersonStore(app)
     }
 
-    /// The configured store alone, or — with `--import` — that store and the
+    /// The base store alone, or — with `--import` — the base store and the
     /// imported files, listed as one by an aggregating store.
     static func injectAggregatedPersonStore(_ app: AppScope) throws -> any PersonStore {
         app.configuration.imports.isEmpty
-            ? try injectNewPersonStore(app)
+            ? try injectBasePersonStore(app)
             : try app.new(
                 AggregatePersonStore(
-                    primary: try injectNewPersonStore(app),
+                    primary: try injectBasePersonStore(app),
                     readOnly: try injectImportedPersonStores(app)))
     }
 
-    /// One read-only store per imported file.
+    /// One read-only store per imported file, read through the scope's reader.
     ///
     /// - Throws: ``UsageError`` naming the file and line of the first problem.
     static func injectImportedPersonStores(_ app: AppScope) throws -> [ReadOnlyPersonStore] {
         try app.new(
-            try PersonImport.stores(from: app.configuration.imports, added: app.clock()))
+            try PersonImport.stores(
+                from: app.configuration.imports, read: app.readFile, added: app.clock()))
+    }
+
+    /// The store of the configured kind — or the one a test handed the scope
+    /// — before anything wraps it; one per app.
+    public static func injectBasePersonStore(_ app: AppScope) throws -> any PersonStore {
+        try app.cached(app.baseStoreCache) { try injectNewPersonStore(app) }
     }
 
     /// A new store of the configured kind.
     ///
-    /// Call ``injectPersonStore(_:)`` instead: this one does not cache.
+    /// Call ``injectBasePersonStore(_:)`` instead: this one does not cache.
     static func injectNewPersonStore(_ app: AppScope) throws -> any PersonStore {
         switch app.configuration.storeKind {
         case .sqlite:

@@ -9,8 +9,9 @@ import Testing
         let console = RecordingConsole()
         let scope = AppScope(console: console, clock: Fixtures.clock, personStore: store)
         #expect(scope.console as? RecordingConsole === console)
-        #expect(scope.storeCache.isFilled)
-        #expect(scope.storeCache.value { MemoryPersonStore() } as? MemoryPersonStore === store)
+        #expect(scope.baseStoreCache.isFilled)
+        #expect(!scope.storeCache.isFilled, "trace and import may still wrap the store")
+        #expect(scope.baseStoreCache.value { MemoryPersonStore() } as? MemoryPersonStore === store)
         #expect(scope.clock() == Fixtures.now)
         #expect(scope.command == .interactive)
     }

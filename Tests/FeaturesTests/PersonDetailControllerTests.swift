@@ -59,7 +59,7 @@ import Testing
         question.cancel()
         #expect(try store.person(withID: 1) != nil)
         #expect(view.shown?.confirmation == nil)
-        #expect(navigator.stack.count == 1)
+        #expect(navigator.screens.count == 1)
     }
 
     @Test func confirmingDeleteRemovesThePersonAndReturns() throws {
@@ -68,7 +68,7 @@ import Testing
         try #require(view.shown?.confirmation).confirm()
         #expect(try store.person(withID: 1) == nil)
         #expect(view.messages == ["Deleted Ada Lovelace."])
-        #expect(navigator.stack.isEmpty)
+        #expect(navigator.screens.isEmpty)
     }
 
     @Test func aPersonDeletedElsewhereClosesTheScreenWithAReason() throws {
@@ -82,7 +82,7 @@ import Testing
     @Test func backReturnsToTheScreenBelow() throws {
         _ = openDetail()
         try #require(view.shown).back()
-        #expect(navigator.stack.isEmpty)
+        #expect(navigator.screens.isEmpty)
     }
 }
 

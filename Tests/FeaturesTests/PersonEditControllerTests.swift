@@ -37,7 +37,7 @@ import Testing
         #expect(added.name == "Barbara Liskov")
         #expect(added.email == "barbara@example.org")
         #expect(view.messages == ["Saved Barbara Liskov."])
-        #expect(navigator.stack.isEmpty)
+        #expect(navigator.screens.isEmpty)
     }
 
     @Test func aRefusedValueIsExplainedAndAskedForAgain() throws {
@@ -82,7 +82,7 @@ import Testing
         view.answer(.cancel)
         #expect(try store.existingPerson(withID: 1).name == "Ada Lovelace")
         #expect(view.messages == ["Cancelled; nothing was saved."])
-        #expect(navigator.stack.isEmpty)
+        #expect(navigator.screens.isEmpty)
     }
 
     @Test func aFailedSaveIsReportedAndTheFormStaysOpen() {
@@ -93,7 +93,7 @@ import Testing
         view.answer(.keep)
         view.answer(.keep)
         #expect(view.errors == ["Could not save: disk unplugged"])
-        #expect(navigator.stack.count == 1)
+        #expect(navigator.screens.count == 1)
         #expect(view.shown?.field == .name)
         #expect(view.shown?.currentValue == "Barbara")
     }

@@ -76,7 +76,7 @@ import Testing
         try harness.shown.rows[1].select()
         #expect(harness.opened.map(\.name) == ["Alan Turing"])
         #expect(harness.navigator.top is PersonDetailController)
-        #expect(harness.navigator.stack.count == 2)
+        #expect(harness.navigator.screens.count == 2)
     }
 
     @Test func pagingWalksForwardAndBackThroughTheWholeList() throws {

@@ -46,7 +46,7 @@ import Testing
         let shown = try #require(view.models.last)
         #expect(shown.sections.count == 1)
         shown.back()
-        #expect(navigator.stack.isEmpty)
+        #expect(navigator.screens.isEmpty)
     }
 
     @Test func aFailingConfiguratorIsReportedAndTheScreenCloses() {
@@ -57,6 +57,6 @@ import Testing
             store: StrictPersonStore(expectsCalls: true), objectGraph: { [] })
         navigator.push(SettingsController(configurator: debug, view: view, navigator: navigator))
         #expect(view.errors == ["Could not read the settings: disk unplugged"])
-        #expect(navigator.stack.isEmpty)
+        #expect(navigator.screens.isEmpty)
     }
 }

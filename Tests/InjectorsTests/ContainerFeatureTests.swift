@@ -37,11 +37,13 @@ import Testing
                 Object graph (as built so far)
                   SessionScope · begins · session
                   InteractiveSession · made · session
-                    TerminalNavigator · new · session
+                    Navigator · new · session
+                      TerminalNavigator · made · session
                     PersonListControllerProvider · provider · session
                   PersonListControllerProvider · called · session
                     PersonListController · made · session
-                      PersonStore · reused · app
+                      PersonStore · new · app
+                        PersonStore (base) · reused · app
                       TerminalPersonListView · made · session
 
                 """))
@@ -71,15 +73,18 @@ import Testing
         _ = try open(Person.samples[0])
         #expect(
             app.recordingConsole?.errors == """
-                wiring: TerminalNavigator · new · session
+                wiring: Navigator · new · session
+                wiring:   TerminalNavigator · made · session
                 wiring: PersonDetailControllerProvider · provider · session
                 wiring: PersonDetailControllerProvider · called · session
                 wiring:   PersonScope · begins · person #1
                 wiring:   PersonDetailController · made · person #1
                 wiring:     OpenedPerson · new · person #1
-                wiring:       PersonStore · reused · app
+                wiring:       PersonStore · new · app
+                wiring:         TracingPersonStore · made · app
+                wiring:           PersonStore (base) · reused · app
                 wiring:     TerminalPersonDetailView · made · person #1
-                wiring:     TerminalNavigator · reused · session
+                wiring:     Navigator · reused · session
                 wiring:     LastDeletion · new · session
                 wiring:     PersonEditControllerProvider · provider · person #1
 

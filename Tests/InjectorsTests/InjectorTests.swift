@@ -98,7 +98,7 @@ import Testing
     @Test func aSessionAndEverythingInItIsFreedWhenTheSessionEnds() throws {
         let app = TestScopes.app(input: ["1", "d", "y", "2", "b", "q"])
         weak var session: SessionScope?
-        weak var navigator: TerminalNavigator?
+        weak var navigator: (any Navigator)?
         weak var deletions: LastDeletion?
         do {
             let scope = SessionScope(app: app)

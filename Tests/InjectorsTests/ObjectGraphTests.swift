@@ -19,7 +19,9 @@ import Testing
         for line in [
             #"subgraph app["app scope: one per run of people"]"#,
             #"app_PersonStore["PersonStore<br/><i>one per app</i>"]"#,
-            #"session_TerminalNavigator["TerminalNavigator<br/><i>one per session</i>"]"#,
+            #"session_Navigator["Navigator<br/><i>one per session</i>"]"#,
+            "session_Navigator --> session_TerminalNavigator",
+            "app_PersonStore --> app_PersonStorebase",
             #"session_LastDeletion["LastDeletion<br/><i>one per session</i>"]"#,
             #"person_OpenedPerson["OpenedPerson<br/><i>one per person</i>"]"#,
             #"session_PersonDetailControllerProvider(["PersonDetailControllerProvider<br/><i>provider</i>"])"#,

@@ -55,13 +55,15 @@ import Testing
                 """
                 wiring: SessionScope · begins · session
                 wiring: InteractiveSession · made · session
-                wiring:   TerminalNavigator · new · session
+                wiring:   Navigator · new · session
+                wiring:     TerminalNavigator · made · session
                 wiring:   PersonListControllerProvider · provider · session
                 wiring: PersonListControllerProvider · called · session
                 wiring:   PersonListController · made · session
                 wiring:     PersonStore · new · app
                 wiring:       TracingPersonStore · made · app
-                wiring:         MemoryPersonStore · made · app
+                wiring:         PersonStore (base) · new · app
+                wiring:           MemoryPersonStore · made · app
 
                 """))
         #expect(run.errors.contains("wiring:     OpenedPerson · new · person #1\n"))

@@ -1,36 +1,45 @@
 import Features
 
-/// A navigator that keeps a stack like the real one but draws nothing and
+/// A navigator that keeps a screens like the real one but draws nothing and
 /// reads nothing, so a test can see where a controller went.
+///
+/// Hand it to a session scope (`SessionScope(app: app, navigator: recorder)`)
+/// and the real injectors navigate through it: `run` shows the root and
+/// returns, and the test presses keys on ``top`` and reads ``screens``.
 @MainActor
 public final class RecordingNavigator: Navigator {
     /// The screens from bottom to top.
-    public private(set) var stack: [any Screen] = []
+    public private(set) var screens: [any Screen] = []
     /// How many times `pop` was called.
     public private(set) var pops = 0
     /// Whether `quit` was called.
     public private(set) var didQuit = false
 
-    /// An empty stack.
+    /// An empty screens.
     public init() {}
 
     /// The screen on top, if any.
-    public var top: (any Screen)? { stack.last }
+    public var top: (any Screen)? { screens.last }
 
     public func push(_ screen: any Screen) {
-        stack.append(screen)
+        screens.append(screen)
         screen.appear()
     }
 
     public func pop() {
         pops += 1
-        guard !stack.isEmpty else { return }
-        stack.removeLast()
-        stack.last?.appear()
+        guard !screens.isEmpty else { return }
+        screens.removeLast()
+        screens.last?.appear()
+    }
+
+    /// Shows `root` and returns at once: the test drives from here.
+    public func run(root: any Screen) {
+        push(root)
     }
 
     public func quit() {
         didQuit = true
-        stack.removeAll()
+        screens.removeAll()
     }
 }

@@ -5,13 +5,13 @@
 /// instead of escaping to `main`.
 @MainActor
 public final class InteractiveSession: Application {
-    private let navigator: TerminalNavigator
+    private let navigator: any Navigator
     private let rootProvider: ScreenProvider
     private let console: any Console
 
     /// A session that will show the screen `rootProvider` makes.
     public init(
-        navigator: TerminalNavigator,
+        navigator: any Navigator,
         rootProvider: @escaping ScreenProvider,
         console: any Console
     ) {

@@ -5,7 +5,7 @@
 /// which one it is: the terminal's stack when the app runs, a recording one in
 /// tests.
 @MainActor
-public protocol Navigator: AnyObject {
+public protocol Navigator: AnyObject, Sendable {
     /// Shows `screen` on top of the current one.
     func push(_ screen: any Screen)
 
@@ -14,4 +14,13 @@ public protocol Navigator: AnyObject {
 
     /// Closes every screen, which ends the interactive session.
     func quit()
+
+    /// The screens from bottom to top, so a test can see where navigation
+    /// went.
+    var screens: [any Screen] { get }
+
+    /// Shows `root`, then runs the session until it is over: for the
+    /// terminal's stack, until the person quits or the input ends; for a
+    /// recording navigator in a test, at once, leaving the test to drive.
+    func run(root: any Screen)
 }

@@ -1,0 +1,70 @@
+import AppScope
+import Features
+import Foundation
+import Injectors
+import TestSupport
+import Testing
+
+/// What a test hands a scope changes that edge and nothing else: the real
+/// wiring still decorates, aggregates and navigates around it.
+@MainActor
+@Suite struct HandedInEdgeTests {
+    @Test func aHandedInStoreIsTracedAndAggregatedLikeABuiltOne() throws {
+        let fake = Fixtures.sampleStore()
+        let csv = Data("name,email\nKatherine Johnson,kj@example.org\n".utf8)
+        let app = AppScope(
+            invocation: Invocation(
+                configuration: Configuration(trace: true, imports: ["friends.csv"])),
+            console: RecordingConsole(), clock: Fixtures.clock,
+            readFile: { (path) throws(UsageError) in
+                guard path == "friends.csv" else { throw UsageError("\(path): no such file") }
+                return csv
+            },
+            personStore: fake)
+        let store = try StoreInjector.injectPersonStore(app)
+        #expect(store is TracingPersonStore)
+        #expect(try StoreInjector.injectBasePersonStore(app) as AnyObject === fake)
+        let names = try store.page(matching: "", from: .first, limit: 10).map(\.name)
+        #expect(names == ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Katherine Johnson"])
+        #expect(app.recordingConsole?.errors.contains("trace: store.page(") == true)
+    }
+
+    @Test func aRecordingNavigatorShowsWhereTheRealWiringWent() throws {
+        let recorder = RecordingNavigator()
+        let session = SessionScope(app: TestScopes.app(), navigator: recorder)
+        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        #expect(recorder.screens.count == 1)
+        let list = try #require(recorder.top as? PersonListController)
+        list.handle("2")
+        let detail = try #require(recorder.top as? PersonDetailController)
+        detail.handle("e")
+        #expect(recorder.top is PersonEditController)
+        recorder.top?.handle(".")
+        detail.handle("b")
+        #expect(recorder.screens.count == 1)
+        #expect(recorder.top === list)
+    }
+
+    @Test func aPersonScopeBegunByTheRealProviderIsFreedWhenItsDetailCloses() throws {
+        let recorder = RecordingNavigator()
+        let session = SessionScope(app: TestScopes.app(), navigator: recorder)
+        weak var begun: PersonScope?
+        let provider = PersonDetailInjector.injectPersonDetailControllerProvider(session) {
+            let scope = PersonScope(session: session, person: $0)
+            begun = scope
+            return scope
+        }
+        do {
+            recorder.push(try provider(Person.samples[0]))
+            #expect(begun?.person == Person.samples[0])
+            recorder.top?.handle("e")
+            #expect(
+                try PersonDetailInjector.injectOpenedPerson(#require(begun))
+                    .person.id == 1)
+            recorder.pop()
+            recorder.pop()
+        }
+        #expect(recorder.screens.isEmpty)
+        #expect(begun == nil, "the person scope outlived its detail screen")
+    }
+}
