@@ -55,6 +55,13 @@ func medians(
     )
 }
 
+/// `count` demo persons, checked as `people seed` checks them.
+func demoDrafts(_ count: Int) throws -> [ValidatedDraft] {
+    try DemoPersons.drafts(count: count).map { (draft) throws(PersonValidationError) in
+        try draft.validated()
+    }
+}
+
 func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Duration {
     var samples: [Duration] = []
     for _ in 0..<repetitions {
@@ -78,7 +85,9 @@ let small = try SQLitePersonStore(
     path: folder.appendingPathComponent("small.sqlite").path, startingWith: Person.samples)
 let large = try SQLitePersonStore(
     path: folder.appendingPathComponent("large.sqlite").path, startingWith: Person.samples)
-let seeding = try median(1) { _ = try large.add(contentsOf: DemoPersons.drafts(count: persons)) }
+let seeding = try median(1) {
+    _ = try large.add(contentsOf: try demoDrafts(persons), addedAt: Date())
+}
 print("Seeded in \(seeding.formatted(.units(allowed: [.seconds, .milliseconds])))\n")
 
 let cases = [
@@ -141,12 +150,12 @@ print(
 let seedBaseline = 10_000
 let perPersonSmall =
     try median(5) {
-        _ = try MemoryPersonStore().add(contentsOf: DemoPersons.drafts(count: seedBaseline))
+        _ = try MemoryPersonStore().add(contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
     } / seedBaseline
 let memory = MemoryPersonStore(persons: Person.samples)
 let perPersonLarge =
     try median(1) {
-        _ = try memory.add(contentsOf: DemoPersons.drafts(count: persons))
+        _ = try memory.add(contentsOf: try demoDrafts(persons), addedAt: Date())
     } / persons
 judge(
     "seed, per person: \(persons) against \(seedBaseline)", baseline: perPersonSmall,
@@ -154,7 +163,7 @@ judge(
 // The baseline holds 1,000 persons, so that its page after the 90% key is a
 // full page too: the comparison is of finding the place, not of page sizes.
 let smallMemory = MemoryPersonStore(persons: Person.samples)
-_ = try smallMemory.add(contentsOf: DemoPersons.drafts(count: 1_000))
+_ = try smallMemory.add(contentsOf: try demoDrafts(1_000), addedAt: Date())
 let memoryContexts = (small: try context(for: smallMemory), large: try context(for: memory))
 try judge(
     "next page, 90% of the way down: \(persons) against 1003", repetitions: 301, limit: 3,

@@ -73,7 +73,7 @@ func run() throws -> Bool {
             deletions: deletions,
             editProvider: {
                 PersonEditController(
-                    addingTo: store,
+                    addingTo: store, clock: plain.app.clock,
                     view: TerminalPersonEditView(console: plain.app.console),
                     navigator: navigator)
             })

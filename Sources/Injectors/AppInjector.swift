@@ -43,6 +43,7 @@ public enum AppInjector {
                 command: app.command,
                 storeProvider: StoreInjector.injectPersonStoreProvider(app),
                 pageSize: app.configuration.pageSize,
+                clock: app.clock,
                 console: app.console))
     }
 }

@@ -25,6 +25,7 @@ public enum PersonEditInjector {
         try session.new(
             PersonEditController(
                 addingTo: try StoreInjector.injectPersonStore(session.app),
+                clock: session.app.clock,
                 view: injectPersonEditView(session),
                 navigator: SessionInjector.injectNavigator(session)))
     }

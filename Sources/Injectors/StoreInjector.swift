@@ -70,10 +70,9 @@ public enum StoreInjector {
             try app.new(
                 SQLitePersonStore(
                     path: try app.configuration.requiredDatabasePath(),
-                    startingWith: Person.samples,
-                    clock: app.clock))
+                    startingWith: Person.samples))
         case .memory:
-            app.new(MemoryPersonStore(persons: Person.samples, clock: app.clock))
+            app.new(MemoryPersonStore(persons: Person.samples))
         }
     }
 }

@@ -72,7 +72,7 @@ import Testing
         let imported = try #require(try store.person(withID: -1))
         #expect(imported.isReadOnly)
         #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
-            try store.update(-1, with: PersonDraft(name: "Zed"))
+            try store.update(-1, validating: PersonDraft(name: "Zed"))
         }
         #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
             try store.delete(-1)
@@ -82,9 +82,9 @@ import Testing
 
     @Test func storedPersonsStayWritableAndNewOnesGoToThePrimaryStore() throws {
         let store = aggregate(importing: ["Zed Zulu"])
-        let added = try store.add(PersonDraft(name: "New Person"))
+        let added = try store.add(validating: PersonDraft(name: "New Person"))
         #expect(added.id == 4 && !added.isReadOnly)
-        _ = try store.update(1, with: PersonDraft(name: "Ada King"))
+        _ = try store.update(1, validating: PersonDraft(name: "Ada King"))
         try store.delete(2)
         #expect(throws: PersonStoreError.notFound(99)) { try store.delete(99) }
         #expect(try store.count(matching: "") == 4)
@@ -95,7 +95,7 @@ import Testing
     private func drafts(_ text: String, name: String = "friends.csv") throws(UsageError)
         -> [PersonDraft]
     {
-        try PersonImport.drafts(in: Data(text.utf8), name: name)
+        try PersonImport.drafts(in: Data(text.utf8), name: name).map(\.asDraft)
     }
 
     private func message(_ text: String, name: String = "friends.csv") -> String? {

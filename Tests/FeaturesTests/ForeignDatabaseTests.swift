@@ -14,7 +14,7 @@ import Testing
     }
 
     private func open(_ path: String) throws -> SQLitePersonStore {
-        try SQLitePersonStore(path: path, startingWith: Person.samples, clock: Fixtures.clock)
+        try SQLitePersonStore(path: path, startingWith: Person.samples)
     }
 
     /// Runs `sql` on `path` as another program would: no people code involved.
@@ -123,14 +123,14 @@ import Testing
         try otherProgram(path, "UPDATE person_total SET n = 9223372036854775807")
         let commands = PersonCommands(
             command: .list(page: 1, search: "", json: false), storeProvider: { store },
-            pageSize: 10, console: RecordingConsole())
+            pageSize: 10, clock: Fixtures.clock, console: RecordingConsole())
         #expect(commands.run() == .success)
     }
 
     @Test func aWrongStoredSortKeyNeitherSkipsNorRepeatsRowsWhenPaging() throws {
         let path = folder.path("people.sqlite")
         let store = try open(path)
-        _ = try store.add(contentsOf: (1...40).map { PersonDraft(name: "Person \($0)") })
+        _ = try store.add(validatingAll: (1...40).map { PersonDraft(name: "Person \($0)") })
         // Ada's stored key says she sorts last; her name says first.
         try otherProgram(path, "UPDATE person SET sort_name = 'zzz' WHERE id = 1")
         var seen: [Person.ID] = []
@@ -174,7 +174,7 @@ import Testing
         #expect(answer.added == Date(timeIntervalSince1970: 253_402_300_799))
         let commands = PersonCommands(
             command: .list(page: 1, search: "", json: true), storeProvider: { store },
-            pageSize: 10, console: RecordingConsole())
+            pageSize: 10, clock: Fixtures.clock, console: RecordingConsole())
         #expect(commands.run() == .success)
     }
 
@@ -186,7 +186,7 @@ import Testing
             "INSERT INTO person (id, name, sort_name, address, added) VALUES (9223372036854775807, 'Last', 'last', '', 0)"
         )
         let error = #expect(throws: PersonStoreError.self) {
-            try store.add(PersonDraft(name: "One Too Many"))
+            try store.add(validating: PersonDraft(name: "One Too Many"))
         }
         #expect(
             error?.description

@@ -15,7 +15,7 @@ import Testing
     }
 
     private func drafts(_ bytes: [UInt8], name: String = "friends.csv") throws -> [PersonDraft] {
-        try PersonImport.drafts(in: Data(bytes), name: name)
+        try PersonImport.drafts(in: Data(bytes), name: name).map(\.asDraft)
     }
 
     @Test func aByteOrderMarkAsSpreadsheetsWriteItIsAccepted() throws {

@@ -67,7 +67,7 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         let persons = Self.persons(Self.names(700, using: &generator), firstID: 1)
         let store = MemoryPersonStore(persons: Array(persons.prefix(300)))
-        _ = try store.add(contentsOf: persons.dropFirst(300).map { PersonDraft(name: $0.name) })
+        _ = try store.add(validatingAll: persons.dropFirst(300).map { PersonDraft(name: $0.name) })
         let stored = try store.page(matching: "", from: .first, limit: 1_000)
         #expect(stored.count == 700)
         for search in ["", "li", "ÅSA"] {
@@ -92,7 +92,7 @@ import Testing
             id: .max, name: "Last", address: "", email: nil, added: Fixtures.now)
         let store = MemoryPersonStore(persons: [last])
         let error = #expect(throws: PersonStoreError.self) {
-            try store.add(PersonDraft(name: "One Too Many"))
+            try store.add(validating: PersonDraft(name: "One Too Many"))
         }
         #expect(error?.description.hasPrefix("no new ids are left") == true)
         #expect(try store.count(matching: "") == 1)

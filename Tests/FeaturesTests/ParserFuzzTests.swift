@@ -103,7 +103,7 @@ import Testing
                 case 1: mutator.mutate(bytes: Array(sample.utf8))
                 default: mutator.bytes(upTo: 300)
                 }
-            let drafts: [PersonDraft]
+            let drafts: [ValidatedDraft]
             do {
                 drafts = try PersonImport.drafts(in: Data(bytes), name: name)
             } catch {
@@ -111,7 +111,7 @@ import Testing
                 continue
             }
             // What an import accepts, a person could have typed.
-            for draft in drafts { #expect(try draft.validated() == draft) }
+            for draft in drafts { #expect(try draft.asDraft.validated() == draft) }
         }
     }
 }

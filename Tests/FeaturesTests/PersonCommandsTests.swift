@@ -11,7 +11,7 @@ import Testing
     private func run(_ command: Command, pageSize: Int = 10) -> ExitCode {
         PersonCommands(
             command: command, storeProvider: { [store] in store }, pageSize: pageSize,
-            console: console
+            clock: Fixtures.clock, console: console
         )
         .run()
     }
@@ -80,7 +80,7 @@ import Testing
                     Issue.record("the store was opened for \(command)")
                     return StrictPersonStore(expectsCalls: false)
                 },
-                pageSize: 10, console: console
+                pageSize: 10, clock: Fixtures.clock, console: console
             ).run()
             #expect(status == .success)
         }

@@ -44,7 +44,8 @@ import Testing
         _ = openDetail(editProvider: { [navigator, store] in
             formsMade += 1
             return PersonEditController(
-                addingTo: store, view: RecordingPersonEditView(), navigator: navigator)
+                addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
+                navigator: navigator)
         })
         try #require(view.shown).edit()
         #expect(formsMade == 1)

@@ -9,7 +9,9 @@ import Testing
     let navigator = RecordingNavigator()
 
     private func openAddForm() {
-        navigator.push(PersonEditController(addingTo: store, view: view, navigator: navigator))
+        navigator.push(
+            PersonEditController(
+                addingTo: store, clock: Fixtures.clock, view: view, navigator: navigator))
     }
 
     private func openEditForm(of id: Person.ID) throws -> OpenedPerson {
@@ -88,7 +90,8 @@ import Testing
     @Test func aFailedSaveIsReportedAndTheFormStaysOpen() {
         navigator.push(
             PersonEditController(
-                addingTo: StrictPersonStore(expectsCalls: true), view: view, navigator: navigator))
+                addingTo: StrictPersonStore(expectsCalls: true), clock: Fixtures.clock, view: view,
+                navigator: navigator))
         view.answer(.text("Barbara"))
         view.answer(.keep)
         view.answer(.keep)

@@ -30,7 +30,8 @@ import Testing
                 addProvider: { [unowned self] in
                     addFormsMade += 1
                     return PersonEditController(
-                        addingTo: store, view: RecordingPersonEditView(), navigator: navigator)
+                        addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
+                        navigator: navigator)
                 },
                 settingsProvider: { [unowned self] in
                     settingsOpened += 1

@@ -12,7 +12,7 @@ import Testing
     func personsAreListedInNameOrderWhateverTheCase(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: [])
         for name in ["bob", "Alice", "Émile", "alice", "Zoë", "Charlie"] {
-            _ = try store.add(PersonDraft(name: name))
+            _ = try store.add(validating: PersonDraft(name: name))
         }
         let names = try store.page(matching: "", from: .first, limit: 10).map(\.name)
         #expect(names == ["Alice", "alice", "bob", "Charlie", "Zoë", "Émile"])
@@ -54,7 +54,7 @@ import Testing
     func searchTextIsDataNeverPattern(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: [])
         let tricky = ["O'Brien", "100% Pure", "under_score", "Robert'); DROP TABLE persons;--"]
-        for name in tricky { _ = try store.add(PersonDraft(name: name)) }
+        for name in tricky { _ = try store.add(validating: PersonDraft(name: name)) }
         #expect(try store.page(matching: "%", from: .first, limit: 10).map(\.name) == ["100% Pure"])
         #expect(
             try store.page(matching: "_", from: .first, limit: 10).map(\.name) == ["under_score"])
@@ -65,7 +65,8 @@ import Testing
     @Test(arguments: StoreMaker.all)
     func unicodeNamesComeBackExactlyAsStored(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: [])
-        let added = try store.add(PersonDraft(name: "Nguyễn Thị Minh Khai 👩🏽‍💻", address: "Hà Nội"))
+        let added = try store.add(
+            validating: PersonDraft(name: "Nguyễn Thị Minh Khai 👩🏽‍💻", address: "Hà Nội"))
         #expect(try store.person(withID: added.id)?.name == "Nguyễn Thị Minh Khai 👩🏽‍💻")
         #expect(try store.count(matching: "NGUYỄN") == 1)
     }
@@ -74,7 +75,7 @@ import Testing
     func addingGivesANewIdAndTheClocksDate(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
         let added = try store.add(
-            PersonDraft(name: " Barbara Liskov ", email: "barbara@example.org"))
+            validating: PersonDraft(name: " Barbara Liskov ", email: "barbara@example.org"))
         #expect(added.id > 3)
         #expect(added.name == "Barbara Liskov")
         #expect(added.added == Fixtures.now)
@@ -85,7 +86,8 @@ import Testing
     @Test(arguments: StoreMaker.all)
     func updatingReplacesTheValuesAndKeepsIdAndDate(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
-        let updated = try store.update(2, with: PersonDraft(name: "Alan M. Turing", address: ""))
+        let updated = try store.update(
+            2, validating: PersonDraft(name: "Alan M. Turing", address: ""))
         #expect(updated.id == 2)
         #expect(updated.added == Person.samples[1].added)
         #expect(try store.person(withID: 2) == updated)
@@ -106,16 +108,18 @@ import Testing
         #expect(try store.person(withID: 42) == nil)
         #expect(throws: PersonStoreError.notFound(42)) { try store.delete(42) }
         #expect(throws: PersonStoreError.notFound(42)) {
-            try store.update(42, with: PersonDraft(name: "X"))
+            try store.update(42, validating: PersonDraft(name: "X"))
         }
     }
 
     @Test(arguments: StoreMaker.all)
     func aBadDraftIsRefusedAndNothingChanges(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
-        #expect(throws: PersonValidationError.self) { try store.add(PersonDraft(name: "")) }
         #expect(throws: PersonValidationError.self) {
-            try store.update(1, with: PersonDraft(name: "Ada", email: "not-an-email"))
+            try store.add(validating: PersonDraft(name: ""))
+        }
+        #expect(throws: PersonValidationError.self) {
+            try store.update(1, validating: PersonDraft(name: "Ada", email: "not-an-email"))
         }
         #expect(try store.count(matching: "") == 3)
         #expect(try store.person(withID: 1) == Person.samples[0])
@@ -124,7 +128,7 @@ import Testing
     @Test(arguments: StoreMaker.all)
     func renamingMovesAPersonInTheOrder(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
-        _ = try store.update(3, with: PersonDraft(name: "Aaron Hopper"))
+        _ = try store.update(3, validating: PersonDraft(name: "Aaron Hopper"))
         #expect(try store.page(matching: "", from: .first, limit: 10).map(\.id) == [3, 1, 2])
     }
 
@@ -133,25 +137,25 @@ import Testing
         let store = try maker.make(persons: Person.samples)
         let drafts = [PersonDraft(name: "One"), PersonDraft(name: ""), PersonDraft(name: "Three")]
         #expect(throws: PersonValidationError(field: .name, problem: .missing)) {
-            try store.add(contentsOf: drafts)
+            try store.add(validatingAll: drafts)
         }
         #expect(try store.count(matching: "") == 3)
-        #expect(try store.add(contentsOf: DemoPersons.drafts(count: 50)) == 50)
+        #expect(try store.add(validatingAll: DemoPersons.drafts(count: 50)) == 50)
         #expect(try store.count(matching: "") == 53)
     }
 
     @Test(arguments: StoreMaker.all)
     func idsAreNeverReusedAfterADelete(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
-        let first = try store.add(PersonDraft(name: "Temporary"))
+        let first = try store.add(validating: PersonDraft(name: "Temporary"))
         try store.delete(first.id)
-        #expect(try store.add(PersonDraft(name: "Next")).id > first.id)
+        #expect(try store.add(validating: PersonDraft(name: "Next")).id > first.id)
     }
 
     @Test(arguments: StoreMaker.all)
     func searchThroughTheIndexAgreesWithShortSearches(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: [])
-        _ = try store.add(contentsOf: DemoPersons.drafts(count: 500))
+        _ = try store.add(validatingAll: DemoPersons.drafts(count: 500))
         for search in ["k", "kn", "knu", "KNUTH 1", "a*", "[x", "ada knuth 2"] {
             let all = try store.page(matching: search, from: .first, limit: 1_000)
             #expect(all.count == (try store.count(matching: search)), "\(search)")

@@ -17,8 +17,7 @@ import Testing
         -> SQLitePersonStore
     {
         try SQLitePersonStore(
-            path: path, startingWith: Person.samples, busyTimeout: busyTimeout,
-            clock: Fixtures.clock)
+            path: path, startingWith: Person.samples, busyTimeout: busyTimeout)
     }
 
     private func message(_ body: () throws -> Void) -> String? {
@@ -32,7 +31,7 @@ import Testing
 
     @Test func aNewDatabaseStartsWithTheSamplesAndKeepsChangesAfterReopening() throws {
         let path = folder.path("people.sqlite")
-        let added = try open(path).add(PersonDraft(name: "Barbara Liskov"))
+        let added = try open(path).add(validating: PersonDraft(name: "Barbara Liskov"))
         let reopened = try open(path)
         #expect(try reopened.count(matching: "") == 4)
         #expect(try reopened.person(withID: added.id) == added)
@@ -110,12 +109,12 @@ import Testing
         try other.execute("BEGIN IMMEDIATE")
         let started = ContinuousClock.now
         #expect(
-            message { _ = try store.add(PersonDraft(name: "Blocked")) }
+            message { _ = try store.add(validating: PersonDraft(name: "Blocked")) }
                 == "the database '\(path)' is locked by another process; try again")
         #expect(ContinuousClock.now - started >= .milliseconds(150))
         #expect(try store.count(matching: "") == 3, "readers are not blocked by the writer")
         try other.execute("COMMIT")
-        _ = try store.add(PersonDraft(name: "Unblocked"))
+        _ = try store.add(validating: PersonDraft(name: "Unblocked"))
         #expect(try store.count(matching: "") == 4)
         #expect(try store.integrityCheck() == "ok")
     }
@@ -127,7 +126,8 @@ import Testing
             for (index, store) in stores.enumerated() {
                 group.addTask {
                     for number in 0..<200 {
-                        _ = try store.add(PersonDraft(name: "Writer \(index) \(number)"))
+                        _ = try store.add(
+                            validating: PersonDraft(name: "Writer \(index) \(number)"))
                     }
                 }
             }

@@ -14,11 +14,10 @@ struct StoreMaker: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [StoreMaker] = [
-        StoreMaker(name: "memory") { MemoryPersonStore(persons: $0, clock: Fixtures.clock) },
+        StoreMaker(name: "memory") { MemoryPersonStore(persons: $0) },
         StoreMaker(name: "sqlite") { persons in
             try SQLitePersonStore(
-                path: try TemporaryFolder().path("people.sqlite"), startingWith: persons,
-                clock: Fixtures.clock)
+                path: try TemporaryFolder().path("people.sqlite"), startingWith: persons)
         },
     ]
 }

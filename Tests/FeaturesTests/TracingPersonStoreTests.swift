@@ -45,7 +45,7 @@ import Testing
         let log = Log()
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: log.append)
         _ = try store.page(matching: "a\"b", from: .first, limit: 2)
-        _ = try store.add(PersonDraft(name: "Barbara"))
+        _ = try store.add(validating: PersonDraft(name: "Barbara"))
         _ = try? store.delete(42)
         let lines = log.lines
         #expect(lines.count == 3)

@@ -68,3 +68,42 @@ import Testing
         #expect(begun == nil, "the person scope outlived its detail screen")
     }
 }
+
+/// Validation happens before any store, and the scope's clock is the time.
+@MainActor
+@Suite struct ValidationAndClockTests {
+    @Test func aFakeStoreNeverSeesADraftThatFailsValidation() {
+        let console = RecordingConsole()
+        let app = AppScope(
+            invocation: Invocation(
+                command: .add(PersonDraft(name: "   ", email: "nonsense"))),
+            console: console, clock: Fixtures.clock,
+            personStore: StrictPersonStore(expectsCalls: false))
+        #expect(AppInjector.injectApplication(app).run() == .usage)
+        #expect(console.errors == "people: name is required\n")
+    }
+
+    @Test(arguments: [StoreKind.sqlite, .memory])
+    func theScopesClockStampsEveryPersonAddedWhicheverStoreKeepsThem(_ kind: StoreKind) throws {
+        let path = try TemporaryFolder().path("people.sqlite")
+        let app = AppScope(
+            invocation: Invocation(
+                configuration: Configuration(storeKind: kind, databasePath: path),
+                command: .add(PersonDraft(name: "Barbara Liskov"))),
+            console: RecordingConsole(), clock: Fixtures.clock)
+        #expect(AppInjector.injectApplication(app).run() == .success)
+        let store = try StoreInjector.injectPersonStore(app)
+        let added = try #require(try store.page(matching: "liskov", from: .first, limit: 1).first)
+        #expect(added.added == Fixtures.now)
+    }
+
+    @Test func aHandedInStoreIsStampedWithTheScopesClockToo() throws {
+        let fake = MemoryPersonStore()
+        let session = SessionScope(
+            app: AppScope(
+                console: RecordingConsole(input: ["a", "Barbara Liskov", "", "", "q"]),
+                clock: Fixtures.clock, personStore: fake))
+        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        #expect(try fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)
+    }
+}

@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func undoRestoresTheLastDeleteAfterPagingAndSearching() throws {
-        let store = MemoryPersonStore(persons: Fixtures.numberedPersons(25), clock: Fixtures.clock)
+        let store = MemoryPersonStore(persons: Fixtures.numberedPersons(25))
         let deleted = try store.existingPerson(withID: 3)
         let app = TestScopes.app(
             input: ["3", "d", "y", "n", "n", "/person 2", "u", "u", "q"], store: store)

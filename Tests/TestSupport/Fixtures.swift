@@ -22,6 +22,6 @@ public enum Fixtures {
 
     /// A memory store holding the three samples.
     public static func sampleStore() -> MemoryPersonStore {
-        MemoryPersonStore(persons: Person.samples, clock: clock)
+        MemoryPersonStore(persons: Person.samples)
     }
 }

@@ -1,4 +1,5 @@
 import Features
+import Foundation
 import Testing
 
 /// A store double for tests that expect a controller to leave the store alone,
@@ -40,11 +41,15 @@ public final class StrictPersonStore: PersonStore {
         try fail("page")
     }
     public func person(withID id: Person.ID) throws -> Person? { try fail("person(withID:)") }
-    public func add(_ draft: PersonDraft) throws -> Person { try fail("add") }
-    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+        try fail("add")
+    }
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+        -> Int
+    {
         try fail("add(contentsOf:)")
     }
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
         try fail("update")
     }
     public func delete(_ id: Person.ID) throws { try fail("delete") }

@@ -9,6 +9,7 @@ public final class PersonCommands: Application {
     private let command: Command
     private let storeProvider: PersonStoreProvider
     private let pageSize: Int
+    private let clock: @Sendable () -> Date
     private let console: any Console
 
     /// Stores what to do and what to do it with; does nothing yet.
@@ -16,15 +17,18 @@ public final class PersonCommands: Application {
     /// - Parameters:
     ///   - storeProvider: opens the store, once, when a command needs it.
     ///   - pageSize: rows per page for `list`.
+    ///   - clock: the time persons added are stamped with.
     public init(
         command: Command,
         storeProvider: @escaping PersonStoreProvider,
         pageSize: Int,
+        clock: @escaping @Sendable () -> Date,
         console: any Console
     ) {
         self.command = command
         self.storeProvider = storeProvider
         self.pageSize = max(1, pageSize)
+        self.clock = clock
         self.console = console
     }
 
@@ -58,15 +62,20 @@ public final class PersonCommands: Application {
             let person = try storeProvider().existingPerson(withID: id)
             console.writeLines(json ? try encode(PersonJSON(person)) : Self.describe(person))
         case .add(let draft):
-            console.writeLine(String(try storeProvider().add(draft).id))
+            // Checked before the store is even opened: a bad draft is bad usage.
+            let checked = try draft.validated()
+            console.writeLine(String(try storeProvider().add(checked, addedAt: clock()).id))
         case .edit(let id, let changes):
             let store = try storeProvider()
             let person = try store.existingPerson(withID: id)
-            _ = try store.update(id, with: changes.applied(to: PersonDraft(person)))
+            _ = try store.update(id, with: changes.applied(to: PersonDraft(person)).validated())
         case .delete(let id):
             try storeProvider().delete(id)
         case .seed(let count):
-            let added = try storeProvider().add(contentsOf: DemoPersons.drafts(count: count))
+            let drafts = try DemoPersons.drafts(count: count).map {
+                (draft) throws(PersonValidationError) in try draft.validated()
+            }
+            let added = try storeProvider().add(contentsOf: drafts, addedAt: clock())
             console.writeLine("added \(added) demo persons")
         }
     }

@@ -1,8 +1,8 @@
 /// What someone typed for a person, before it is checked and stored.
 ///
-/// Adding and editing both produce a draft; the store turns a valid draft
-/// into a ``Person``. Keeping the unchecked input in its own type means a
-/// `Person` is always valid.
+/// Adding and editing both produce a draft; validating it gives a
+/// ``ValidatedDraft``, the only thing a store accepts. Keeping the unchecked
+/// input in its own type means what reaches a store has always been checked.
 public struct PersonDraft: Sendable, Hashable {
     /// The name as typed.
     public var name: String
@@ -41,17 +41,15 @@ public struct PersonDraft: Sendable, Hashable {
         }
     }
 
-    /// The draft with every field trimmed and checked.
+    /// The draft's values trimmed and checked, ready for a store.
     ///
     /// - Throws: ``PersonValidationError`` for the first field that fails.
-    public func validated() throws(PersonValidationError) -> PersonDraft {
-        var checked = self
-        for field in PersonField.allCases {
-            checked[field] = try field.validate(self[field])
-        }
-        return checked
+    public func validated() throws(PersonValidationError) -> ValidatedDraft {
+        // In the form's order, so the first problem named is the first field's.
+        let name = try PersonField.name.validate(name)
+        let address = try PersonField.address.validate(address)
+        let email = try PersonField.email.validate(email)
+        return ValidatedDraft(
+            checkedName: name, address: address, email: email.isEmpty ? nil : email)
     }
-
-    /// The email as a person stores it: `nil` for none.
-    public var storedEmail: String? { email.isEmpty ? nil : email }
 }

@@ -26,7 +26,7 @@ public final class OpenedPerson {
     /// Checks and stores new values for this person.
     @discardableResult
     public func save(_ draft: PersonDraft) throws -> Person {
-        person = try store.update(person.id, with: draft)
+        person = try store.update(person.id, with: draft.validated())
         return person
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes a person form, on demand: a new one each time someone adds or edits.
 ///
 /// The list holds one that makes an empty "add" form; each detail screen holds
@@ -39,12 +41,15 @@ public final class PersonEditController: Screen {
         self.navigator = navigator
     }
 
-    /// A form for a new person, which adds the result to `store`.
+    /// A form for a new person, which adds the result to `store`, stamped
+    /// with `clock`'s time.
     public convenience init(
-        addingTo store: any PersonStore, view: any PersonEditView, navigator: any Navigator
+        addingTo store: any PersonStore, clock: @escaping @Sendable () -> Date,
+        view: any PersonEditView, navigator: any Navigator
     ) {
         self.init(
-            title: "New person", draft: PersonDraft(), save: store.add, view: view,
+            title: "New person", draft: PersonDraft(),
+            save: { draft in try store.add(draft.validated(), addedAt: clock()) }, view: view,
             navigator: navigator)
     }
 

@@ -15,17 +15,13 @@ import Synchronization
 /// Safe to share between threads: every access holds one lock.
 public final class MemoryPersonStore: PersonStore {
     private let contents: Mutex<SortedPersons>
-    private let clock: @Sendable () -> Date
 
-    /// A store holding `persons`, stamping new ones with `clock`'s time.
+    /// A store holding `persons`.
     ///
-    /// - Parameters:
-    ///   - persons: the starting contents; their ids should be distinct (of
-    ///     two with one id, the later one is found by id).
-    ///   - clock: the time a new person was added; tests pass a fixed one.
-    public init(persons: [Person] = [], clock: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameter persons: the starting contents; their ids should be
+    ///   distinct (of two with one id, the later one is found by id).
+    public init(persons: [Person] = []) {
         self.contents = Mutex(SortedPersons(persons))
-        self.clock = clock
     }
 
     public func count(matching search: String) throws -> Int {
@@ -62,35 +58,30 @@ public final class MemoryPersonStore: PersonStore {
         contents.withLock { contents in contents.index(of: id).map { contents.entries[$0].person } }
     }
 
-    public func add(_ draft: PersonDraft) throws -> Person {
-        let checked = try draft.validated()
-        let added = clock()
-        return try contents.withLock { contents throws(PersonStoreError) in
-            let person = try contents.makePersons([checked], added: added)[0]
+    public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
+        try contents.withLock { contents throws(PersonStoreError) in
+            let person = try contents.makePersons([draft], added: added)[0]
             contents.insert(person)
             return person
         }
     }
 
-    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
-        // Checked before anything is stored: a bad draft adds nothing.
-        let checked = try drafts.map { (draft) throws(PersonValidationError) in
-            try draft.validated()
-        }
-        let added = clock()
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt added: Date) throws
+        -> Int
+    {
+        let checked = Array(drafts)
         return try contents.withLock { contents throws(PersonStoreError) in
             contents.merge(try contents.makePersons(checked, added: added))
             return checked.count
         }
     }
 
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
-        let checked = try draft.validated()
-        return try contents.withLock { contents throws(PersonStoreError) in
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
+        try contents.withLock { contents throws(PersonStoreError) in
             guard let old = contents.remove(id) else { throw .notFound(id) }
             let person = Person(
-                id: id, name: checked.name, address: checked.address,
-                email: checked.storedEmail, added: old.added)
+                id: id, name: draft.name, address: draft.address, email: draft.email,
+                added: old.added)
             contents.insert(person)
             return person
         }

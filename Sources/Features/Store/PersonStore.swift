@@ -1,3 +1,5 @@
+import Foundation
+
 /// Opens the store when a command first needs it, so that `people --help`
 /// works even where the store cannot be opened.
 public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
@@ -25,24 +27,25 @@ public protocol PersonStore: Sendable {
     /// The person with this id, or `nil` when there is none.
     func person(withID id: Person.ID) throws -> Person?
 
-    /// Checks the draft and stores it as a new person.
+    /// Stores checked values as a new person, added at `date`.
     ///
-    /// - Returns: the stored person, with its new id and the date it was added.
-    /// - Throws: ``PersonValidationError`` for a bad draft; storage errors.
-    func add(_ draft: PersonDraft) throws -> Person
+    /// The date comes from the caller's clock, so whichever store is used,
+    /// the time a person was added is the app's time.
+    ///
+    /// - Returns: the stored person, with its new id.
+    /// - Throws: storage errors.
+    func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person
 
-    /// Checks and stores many new persons in one go: all of them, or none.
+    /// Stores many new persons in one go, all added at `date`: all of them, or none.
     ///
     /// - Returns: how many were added.
-    /// - Throws: ``PersonValidationError`` for the first bad draft, after
-    ///   which nothing has been added; storage errors.
-    func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int
+    func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws -> Int
 
-    /// Checks the draft and replaces the values of the person with this id.
+    /// Replaces the values of the person with this id.
     ///
     /// - Returns: the person as now stored.
-    /// - Throws: ``PersonStoreError/notFound(_:)``, ``PersonValidationError``, storage errors.
-    func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person
+    /// - Throws: ``PersonStoreError/notFound(_:)``, storage errors.
+    func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person
 
     /// Removes the person with this id.
     ///

@@ -38,7 +38,7 @@ struct SortedPersons {
     ///
     /// - Throws: ``PersonStoreError/storage(_:)`` when the ids would run past
     ///   the largest there is; no id is used up then.
-    mutating func makePersons(_ drafts: [PersonDraft], added: Date) throws(PersonStoreError)
+    mutating func makePersons(_ drafts: [ValidatedDraft], added: Date) throws(PersonStoreError)
         -> [Person]
     {
         guard let first = nextID, drafts.count <= Person.ID.max - first + 1 else {
@@ -46,8 +46,8 @@ struct SortedPersons {
         }
         let persons = drafts.enumerated().map { offset, draft in
             Person(
-                id: first + offset, name: draft.name, address: draft.address,
-                email: draft.storedEmail, added: added)
+                id: first + offset, name: draft.name, address: draft.address, email: draft.email,
+                added: added)
         }
         let last = first + (drafts.count - 1)
         nextID = drafts.isEmpty ? first : (last < Person.ID.max ? last + 1 : nil)

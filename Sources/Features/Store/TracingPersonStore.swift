@@ -49,15 +49,21 @@ public final class TracingPersonStore: PersonStore {
         try traced("person(withID: \(id))", showing: describe) { try store.person(withID: id) }
     }
 
-    public func add(_ draft: PersonDraft) throws -> Person {
-        try traced("add(name: \(quoted(draft.name)))", showing: describe) { try store.add(draft) }
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+        try traced("add(name: \(quoted(draft.name)))", showing: describe) {
+            try store.add(draft, addedAt: date)
+        }
     }
 
-    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
-        try traced("add(contentsOf: …)", showing: String.init) { try store.add(contentsOf: drafts) }
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+        -> Int
+    {
+        try traced("add(contentsOf: …)", showing: String.init) {
+            try store.add(contentsOf: drafts, addedAt: date)
+        }
     }
 
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
         try traced("update(\(id), name: \(quoted(draft.name)))", showing: describe) {
             try store.update(id, with: draft)
         }

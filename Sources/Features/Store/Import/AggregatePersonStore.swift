@@ -1,3 +1,5 @@
+import Foundation
+
 /// Several stores shown as one: the app's own store, plus read-only sources
 /// such as imported files.
 ///
@@ -51,15 +53,17 @@ public final class AggregatePersonStore: PersonStore {
         return nil
     }
 
-    public func add(_ draft: PersonDraft) throws -> Person {
-        try primary.add(draft)
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+        try primary.add(draft, addedAt: date)
     }
 
-    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
-        try primary.add(contentsOf: drafts)
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+        -> Int
+    {
+        try primary.add(contentsOf: drafts, addedAt: date)
     }
 
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
         try owner(of: id).update(id, with: draft)
     }
 

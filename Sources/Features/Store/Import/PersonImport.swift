@@ -30,8 +30,7 @@ public enum PersonImport {
             let persons = drafts.enumerated().map { offset, draft in
                 Person(
                     id: nextID - offset, name: draft.name, address: draft.address,
-                    email: draft.storedEmail,
-                    added: added, source: path)
+                    email: draft.email, added: added, source: path)
             }
             nextID -= drafts.count
             stores.append(ReadOnlyPersonStore(persons: persons, source: path))
@@ -43,7 +42,7 @@ public enum PersonImport {
     /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
     ///
     /// - Parameter name: the file as messages show it.
-    public static func drafts(in data: Data, name: String) throws(UsageError) -> [PersonDraft] {
+    public static func drafts(in data: Data, name: String) throws(UsageError) -> [ValidatedDraft] {
         let text = try ImportText.decode(data, name: name)
         let start = text.first { !$0.isWhitespace }
         let isJSON = start == "[" || start == "{" || name.lowercased().hasSuffix(".json")
@@ -51,7 +50,8 @@ public enum PersonImport {
             ? try jsonDrafts(Data(text.utf8), name: name) : try csvDrafts(text, name: name)
     }
 
-    private static func csvDrafts(_ text: String, name: String) throws(UsageError) -> [PersonDraft]
+    private static func csvDrafts(_ text: String, name: String) throws(UsageError)
+        -> [ValidatedDraft]
     {
         let records = try CSVRecords.parse(text, name: name)
         guard let header = records.first else {
@@ -74,7 +74,7 @@ public enum PersonImport {
         guard columns.contains("name") else {
             throw UsageError("\(name):\(header.line): the header row needs a 'name' column")
         }
-        var drafts: [PersonDraft] = []
+        var drafts: [ValidatedDraft] = []
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
                 throw UsageError(
@@ -90,7 +90,9 @@ public enum PersonImport {
         return drafts
     }
 
-    private static func jsonDrafts(_ data: Data, name: String) throws(UsageError) -> [PersonDraft] {
+    private static func jsonDrafts(_ data: Data, name: String) throws(UsageError)
+        -> [ValidatedDraft]
+    {
         if data.first(where: { !Character(UnicodeScalar($0)).isWhitespace }) == UInt8(ascii: "{") {
             throw UsageError(
                 "\(name): holds one JSON object; expected a list of persons like [{\"name\": \"Ada\"}]"
@@ -104,7 +106,7 @@ public enum PersonImport {
                 "\(name): expected a JSON list of persons like [{\"name\": \"Ada\"}] (\(describe(error)))"
             )
         }
-        var drafts: [PersonDraft] = []
+        var drafts: [ValidatedDraft] = []
         for (index, entry) in entries.enumerated() {
             let place = "\(name): person \(index + 1)"
             for key in entry.keys.sorted() where PersonField(rawValue: key) == nil {
@@ -121,7 +123,7 @@ public enum PersonImport {
     }
 
     private static func checked(_ draft: PersonDraft, at place: String) throws(UsageError)
-        -> PersonDraft
+        -> ValidatedDraft
     {
         do {
             return try draft.validated()

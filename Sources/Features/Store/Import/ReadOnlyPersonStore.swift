@@ -1,3 +1,5 @@
+import Foundation
+
 /// Persons imported from a file: listed, searched and shown like any others,
 /// never changed.
 ///
@@ -32,15 +34,17 @@ public final class ReadOnlyPersonStore: PersonStore {
         try persons.person(withID: id)
     }
 
-    public func add(_ draft: PersonDraft) throws -> Person {
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
         throw PersonStoreError.readOnly(name: draft.name, source: source)
     }
 
-    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+        -> Int
+    {
         throw PersonStoreError.readOnly(name: "these persons", source: source)
     }
 
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
         throw try refusal(for: id)
     }
 

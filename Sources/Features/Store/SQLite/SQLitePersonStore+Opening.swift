@@ -72,7 +72,8 @@ extension SQLitePersonStore {
                 if version == 0 {
                     for sample in samples {
                         _ = try insert(
-                            PersonDraft(sample), id: sample.id, added: sample.added, into: database)
+                            ValidatedDraft(storing: sample), id: sample.id, added: sample.added,
+                            into: database)
                     }
                 }
                 try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")

@@ -14,7 +14,6 @@ import Synchronization
 /// Every write is one transaction, so a crash leaves all of it or none.
 public final class SQLitePersonStore: PersonStore {
     private let connection: Mutex<SQLiteConnection>
-    private let clock: @Sendable () -> Date
 
     /// Opens the database at `path`, creating the file and its folder when
     /// missing and bringing its schema up to date.
@@ -30,7 +29,6 @@ public final class SQLitePersonStore: PersonStore {
     ///   - path: the database file.
     ///   - samples: the persons a new database starts with.
     ///   - busyTimeout: how long a write waits for another process's lock.
-    ///   - clock: the time a new person was added.
     /// - Throws: ``PersonStoreError/storage(_:)`` naming the path, when the
     ///   folder cannot be written, the path is not a regular file, the file
     ///   is not a people database or is damaged, or it was written by a
@@ -38,8 +36,7 @@ public final class SQLitePersonStore: PersonStore {
     public init(
         path: String,
         startingWith samples: [Person] = [],
-        busyTimeout: Duration = .seconds(5),
-        clock: @escaping @Sendable () -> Date = Date.init
+        busyTimeout: Duration = .seconds(5)
     ) throws(PersonStoreError) {
         try Self.prepareFolder(for: path)
         try Self.checkHeader(of: path)
@@ -47,7 +44,6 @@ public final class SQLitePersonStore: PersonStore {
         try Self.prepareSchema(of: opened, samples: samples)
         try Self.repairTotal(of: opened)
         connection = Mutex(opened)
-        self.clock = clock
     }
 
     public func count(matching search: String) throws -> Int {
@@ -105,43 +101,38 @@ public final class SQLitePersonStore: PersonStore {
         }
     }
 
-    public func add(_ draft: PersonDraft) throws -> Person {
-        let checked = try draft.validated()
-        let added = clock()
-        return try connection.withLock { database in
+    public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
+        try connection.withLock { database in
             try database.writeTransaction {
-                try Self.insert(checked, added: added, into: database)
+                try Self.insert(draft, added: added, into: database)
             }
         }
     }
 
-    public func add(contentsOf drafts: some Sequence<PersonDraft>) throws -> Int {
-        // Checked before the transaction starts: a bad draft writes nothing.
-        let checked = try drafts.map { (draft) throws(PersonValidationError) in
-            try draft.validated()
-        }
-        let added = clock()
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt added: Date) throws
+        -> Int
+    {
+        let all = Array(drafts)
         return try connection.withLock { database in
             try database.writeTransaction {
                 let insert = try database.prepare(Self.insertSQL)
-                for draft in checked {
+                for draft in all {
                     try insert.bind(Self.values(of: draft, added: added))
                     while try insert.step() {}
                 }
-                return checked.count
+                return all.count
             }
         }
     }
 
-    public func update(_ id: Person.ID, with draft: PersonDraft) throws -> Person {
-        let checked = try draft.validated()
-        return try connection.withLock { database in
+    public func update(_ id: Person.ID, with checked: ValidatedDraft) throws -> Person {
+        try connection.withLock { database in
             try database.writeTransaction {
                 try database.run(
                     "UPDATE person SET name = ?, sort_name = ?, address = ?, email = ? WHERE id = ?",
                     [
                         .text(checked.name), .text(PersonSortKey.fold(checked.name)),
-                        .text(checked.address), checked.storedEmail.map(SQLiteValue.text) ?? .null,
+                        .text(checked.address), checked.email.map(SQLiteValue.text) ?? .null,
                         .integer(id),
                     ])
                 guard database.changedRows == 1,
@@ -173,7 +164,8 @@ public final class SQLitePersonStore: PersonStore {
                         "cannot restore \(person.name): id \(person.id) is taken")
                 }
                 _ = try Self.insert(
-                    PersonDraft(person), id: person.id, added: person.added, into: database)
+                    ValidatedDraft(storing: person), id: person.id, added: person.added,
+                    into: database)
             }
         }
     }
@@ -221,15 +213,15 @@ extension SQLitePersonStore {
             email: row.text(3), added: Date(timeIntervalSince1970: added))
     }
 
-    fileprivate static func values(of draft: PersonDraft, added: Date) -> [SQLiteValue] {
+    fileprivate static func values(of draft: ValidatedDraft, added: Date) -> [SQLiteValue] {
         [
             .text(draft.name), .text(PersonSortKey.fold(draft.name)), .text(draft.address),
-            draft.storedEmail.map(SQLiteValue.text) ?? .null, .real(added.timeIntervalSince1970),
+            draft.email.map(SQLiteValue.text) ?? .null, .real(added.timeIntervalSince1970),
         ]
     }
 
     static func insert(
-        _ draft: PersonDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
+        _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
     ) throws(PersonStoreError) -> Person {
         if let id {
             try database.run(
@@ -240,7 +232,7 @@ extension SQLitePersonStore {
         }
         return Person(
             id: id ?? database.lastInsertedID, name: draft.name, address: draft.address,
-            email: draft.storedEmail, added: added)
+            email: draft.email, added: added)
     }
 }
 

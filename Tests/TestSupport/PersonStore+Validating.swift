@@ -1,0 +1,32 @@
+import Features
+
+extension PersonStore {
+    /// Validates `draft` and adds it, stamped ``Fixtures/now``: a person in
+    /// one call, through the same check the app makes.
+    @discardableResult
+    public func add(validating draft: PersonDraft) throws -> Person {
+        try add(draft.validated(), addedAt: Fixtures.now)
+    }
+
+    /// Validates every draft, then adds them all, stamped ``Fixtures/now``.
+    @discardableResult
+    public func add(validatingAll drafts: some Sequence<PersonDraft>) throws -> Int {
+        let checked = try drafts.map { (draft) throws(PersonValidationError) in
+            try draft.validated()
+        }
+        return try add(contentsOf: checked, addedAt: Fixtures.now)
+    }
+
+    /// Validates `draft` and stores it as the person with this id.
+    @discardableResult
+    public func update(_ id: Person.ID, validating draft: PersonDraft) throws -> Person {
+        try update(id, with: draft.validated())
+    }
+}
+
+extension ValidatedDraft {
+    /// The same values as a draft, to compare with drafts a test writes.
+    public var asDraft: PersonDraft {
+        PersonDraft(name: name, address: address, email: email ?? "")
+    }
+}
