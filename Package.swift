@@ -21,7 +21,15 @@ let package = Package(
     name: "swift-diy-di",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "people", targets: ["people"])
+        .executable(name: "people", targets: ["people"]),
+        // The three layers, so another package can wire its own app the
+        // same way, or test through hand-made scopes of this one.
+        .library(name: "Features", targets: ["Features"]),
+        .library(name: "AppScope", targets: ["AppScope"]),
+        .library(name: "Injectors", targets: ["Injectors"]),
+        // The fakes this package's tests use (module `TestSupport`): a
+        // scripted console, recording views and navigator, loud store fakes.
+        .library(name: "PeopleTestSupport", targets: ["TestSupport"]),
     ],
     dependencies: [],
     targets: [

@@ -1,0 +1,52 @@
+import AppScope
+import Features
+import Injectors
+import TestSupport
+import Testing
+
+/// Tests a team would write against the people package from their own
+/// package: each builds a scope in one expression, hands it fakes, and
+/// drives the real wiring.
+@MainActor
+@Suite struct ConsumerTests {
+    @Test func aWholeAppWiredForRealWithFakesAtItsEdges() throws {
+        let store = MemoryPersonStore(persons: Person.samples)
+        let scope = AppScope(
+            console: RecordingConsole(input: ["2", "e", "", "", "alan@example.org", "b", "q"]),
+            clock: Fixtures.clock,
+            personStore: store)
+        #expect(AppInjector.injectApplication(scope).run() == .success)
+        #expect(try store.existingPerson(withID: 2).email == "alan@example.org")
+    }
+
+    @Test func navigationIsReadAsScreensNotText() throws {
+        let navigator = RecordingNavigator()
+        let session = SessionScope(
+            app: AppScope(console: RecordingConsole(), personStore: Fixtures.sampleStore()),
+            navigator: navigator)
+        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        navigator.top?.handle("3")
+        let detail = try #require(navigator.top as? PersonDetailController)
+        detail.handle("d")
+        detail.handle("y")
+        #expect(navigator.screens.count == 1)
+        #expect(navigator.top is PersonListController)
+    }
+
+    @Test func aStoreThatMustNotBeTouchedSaysSoLoudly() {
+        let scope = AppScope(
+            invocation: Invocation(command: .version),
+            console: RecordingConsole(),
+            personStore: StrictPersonStore(expectsCalls: false))
+        #expect(AppInjector.injectApplication(scope).run() == .success)
+    }
+
+    @Test func undoGivesBackTheDeleteOfThisSessionOnly() throws {
+        let store = MemoryPersonStore(persons: Person.samples)
+        let scope = AppScope(
+            console: RecordingConsole(input: ["1", "d", "y", "u", "q"]),
+            clock: Fixtures.clock, personStore: store)
+        #expect(AppInjector.injectApplication(scope).run() == .success)
+        #expect(try store.person(withID: 1) == Person.samples[0])
+    }
+}
