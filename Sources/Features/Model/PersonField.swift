@@ -3,7 +3,8 @@ import Foundation
 /// The three things a person types about someone, with the rule for each.
 ///
 /// The rules live here, in the model, so that the edit screen, the one-shot
-/// commands and every store check a value the same way.
+/// commands and the imports check a value the same way; a store accepts only
+/// what passed them (``ValidatedDraft``).
 public enum PersonField: String, Sendable, CaseIterable {
     case name
     case address

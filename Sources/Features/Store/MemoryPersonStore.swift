@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// The fake half of the fake-and-real pair: quick, needs no disk, and it starts
 /// with whatever persons it is given, which makes it the store tests hand to a
-/// scope. It honours the full ``PersonStore`` contract — paging, search,
-/// validation — so code tested against it behaves the same on a real store.
+/// scope. It honours the full ``PersonStore`` contract — order, paging,
+/// search — so code tested against it behaves the same on a real store.
 ///
 /// It scales like the real one: each name is folded once, when the person
 /// is stored, and the persons are kept sorted by that key, so finding a

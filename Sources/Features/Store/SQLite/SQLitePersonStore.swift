@@ -5,8 +5,9 @@ import Synchronization
 /// tomorrow.
 ///
 /// The real half of the fake-and-real pair: it keeps the same ``PersonStore``
-/// contract as ``MemoryPersonStore`` — the same order, pages, search and
-/// checks — and the same contract tests run against both.
+/// contract as ``MemoryPersonStore`` — the same order, pages and search —
+/// and the same contract tests run against both. Like every store it takes
+/// only a ``ValidatedDraft``: checking is done before a store is reached.
 ///
 /// Several processes may use one file at once: the file is in WAL mode, so
 /// readers never block the writer, and each write takes the write lock
