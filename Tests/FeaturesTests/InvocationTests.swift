@@ -146,4 +146,18 @@ import Testing
         let text = try #require(message(["show", String(repeating: "z", count: 100_000)]))
         #expect(text.count < 120)
     }
+
+    @Test func listByCursorAndExportAreRead() throws {
+        let cursor = PageCursor(after: PersonSortKey(name: "Ada", id: 1))
+        #expect(
+            try parse(["list", "--after", cursor.text, "--json"]).command
+                == .listAfter(cursor: cursor, search: "", json: true))
+        #expect(try parse(["export"]).command == .export(format: .csv, search: ""))
+        #expect(
+            try parse(["export", "--format", "json", "--search", "ada"]).command
+                == .export(format: .json, search: "ada"))
+        #expect(message(["list", "--after", "x", "--page", "2"]) == "--after and --page cannot be used together")
+        #expect(message(["export", "--format", "xml"]) == "--format: unknown format 'xml' (expected one of: csv, json)")
+        #expect(message(["list", "--format", "csv"]) == "option '--format' does not apply to 'list'")
+    }
 }

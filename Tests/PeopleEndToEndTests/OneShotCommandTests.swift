@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import TestSupport
 import Testing
 
 /// The one-shot commands scripts use, with their output and exit codes.
@@ -53,6 +54,28 @@ import Testing
         #expect(deleted.output.isEmpty)
     }
 
+    @Test func anExportToAFileIsReadBackByImport() throws {
+        let home = try TemporaryFolder().url
+        let database = home.appendingPathComponent("people.sqlite").path
+        #expect(
+            try PeopleProcess.run(
+                ["add", "--db", database, "--name", "Hopper, \"Amazing\" Grace", "--address", "a,b"],
+                home: home
+            ).status == 0)
+        for format in ["csv", "json"] {
+            let export = try PeopleProcess.run(
+                ["export", "--db", database, "--format", format], home: home)
+            #expect(export.status == 0)
+            let file = home.appendingPathComponent("friends.\(format)")
+            try Data(export.output.utf8).write(to: file)
+            let list = try PeopleProcess.run(
+                ["list", "--store", "memory", "--import", file.path, "--search", "amazing"],
+                home: home)
+            #expect(list.status == 0)
+            #expect(list.output.contains("-4  Hopper, \"Amazing\" Grace\n"))
+        }
+    }
+
     @Test func graphPrintsTheObjectGraphAsMermaid() throws {
         let run = try PeopleProcess.run(["graph"])
         #expect(run.status == 0)
@@ -77,7 +100,7 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try PeopleProcess.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.output.contains("people list [--page N] [--search TEXT] [--json]"))
+        #expect(help.output.contains("people list [--page N | --after CURSOR] [--search TEXT] [--json]"))
         #expect(try PeopleProcess.run(["--version"]).output == "people 1.0.0\n")
     }
 

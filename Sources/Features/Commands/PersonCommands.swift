@@ -58,6 +58,10 @@ public final class PersonCommands: Application {
             console.writeLine("people \(Usage.version)")
         case .list(let page, let search, let json):
             try list(page: page, search: search, json: json)
+        case .listAfter(let cursor, let search, let json):
+            try list(after: cursor, search: search, json: json)
+        case .export(let format, let search):
+            try export(format, matching: search)
         case .show(let id, let json):
             let person = try storeProvider().existingPerson(withID: id)
             console.writeLines(json ? try encode(PersonJSON(person)) : Self.describe(person))
@@ -91,15 +95,10 @@ public final class PersonCommands: Application {
         let persons = try store.page(
             matching: search, from: .offset((page - 1) * pageSize), limit: pageSize)
         if json {
-            let document = PersonPageJSON(
-                total: total, page: page, persons: persons.map(PersonJSON.init))
-            return console.writeLines(try encode(document))
+            return try writeJSON(persons, total: total, page: page, matching: search, in: store)
         }
         let width = persons.map { String($0.id).count }.max() ?? 1
-        for person in persons {
-            let email = person.email.map { " <\($0)>" } ?? ""
-            console.writeLine("\(String(person.id).leftPadded(to: width))  \(person.name)\(email)")
-        }
+        for person in persons { console.writeLine(Self.row(person, idWidth: width)) }
         guard !persons.isEmpty else {
             return console.writeLine(search.isEmpty ? "no one yet" : "no one matches '\(search)'")
         }
@@ -108,9 +107,66 @@ public final class PersonCommands: Application {
             "page \(page) of \(pages) · \(first)–\(first + persons.count - 1) of \(total)")
     }
 
+    /// The page after a cursor: as text, the rows and where they stand; as
+    /// JSON, the rows and the cursor after them.
+    private func list(after cursor: PageCursor, search: String, json: Bool) throws {
+        let store = try storeProvider()
+        let total = try store.count(matching: search)
+        let persons = try store.page(matching: search, from: .after(cursor.key), limit: pageSize)
+        if json {
+            return try writeJSON(persons, total: total, page: nil, matching: search, in: store)
+        }
+        guard let first = persons.first else { return console.writeLine("no one after that") }
+        for person in persons { console.writeLine(Self.row(person)) }
+        let position = try store.position(of: first.sortKey, matching: search) + 1
+        console.writeLine("\(position)–\(position + persons.count - 1) of \(total)")
+    }
+
+    /// A page as JSON, with the cursor for the page after it when there is one.
+    private func writeJSON(
+        _ persons: [Person], total: Int, page: Int?, matching search: String,
+        in store: any PersonStore
+    ) throws {
+        let after = try persons.last.map { last in
+            try store.page(matching: search, from: .after(last.sortKey), limit: 1).isEmpty
+                ? nil : PageCursor(after: last.sortKey).text
+        }
+        let document = PersonPageJSON(
+            total: total, page: page, persons: persons.map(PersonJSON.init), next: after ?? nil)
+        console.writeLines(try encode(document))
+    }
+
+    /// Every person matching `search`, in name order, one line each, read a
+    /// page at a time so that memory stays flat however many there are.
+    private func export(_ format: ExportFormat, matching search: String) throws {
+        let store = try storeProvider()
+        console.writeLine(format.header)
+        var start = PageStart.first
+        var isFirst = true
+        while console.outputProblem == nil {
+            let page = try store.page(matching: search, from: start, limit: Self.exportPage)
+            for person in page {
+                console.writeLine(format.line(person, isFirst: isFirst))
+                isFirst = false
+            }
+            guard let last = page.last, page.count == Self.exportPage else { break }
+            start = .after(last.sortKey)
+        }
+        if let footer = format.footer { console.writeLine(footer) }
+    }
+
+    /// How many persons an export reads at a time.
+    private static let exportPage = 1_000
+
     private func encode(_ value: some Encodable) throws -> String {
         JSONEncoder.escapingTerminalControls(
             String(decoding: try JSONEncoder.people.encode(value), as: UTF8.self))
+    }
+
+    /// One person as a row of `people list`: id, name, email.
+    private static func row(_ person: Person, idWidth: Int = 1) -> String {
+        let email = person.email.map { " <\($0)>" } ?? ""
+        return "\(String(person.id).leftPadded(to: idWidth))  \(person.name)\(email)"
     }
 
     private static func describe(_ person: Person) -> String {

@@ -35,10 +35,27 @@ struct PersonJSON: Encodable {
 }
 
 /// One page of `people list --json`.
+///
+/// `next` is the cursor for `people list --after`, `null` on the last page;
+/// `page` is `null` for a page asked for by cursor.
 struct PersonPageJSON: Encodable {
     let total: Int
-    let page: Int
+    let page: Int?
     let persons: [PersonJSON]
+    let next: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case total, page, persons, next
+    }
+
+    // Written out so that a missing page or cursor is `null`, not absent.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(total, forKey: .total)
+        try container.encode(page, forKey: .page)
+        try container.encode(persons, forKey: .persons)
+        try container.encode(next, forKey: .next)
+    }
 }
 
 extension JSONEncoder {

@@ -34,7 +34,9 @@ struct ArgumentParser {
         Option(name: "--help", takesValue: false, commands: nil),
         Option(name: "--version", takesValue: false, commands: nil),
         Option(name: "--page", takesValue: true, commands: ["list"]),
-        Option(name: "--search", takesValue: true, commands: ["list"]),
+        Option(name: "--after", takesValue: true, commands: ["list"]),
+        Option(name: "--search", takesValue: true, commands: ["list", "export"]),
+        Option(name: "--format", takesValue: true, commands: ["export"]),
         Option(name: "--json", takesValue: false, commands: ["list", "show"]),
         Option(name: "--name", takesValue: true, commands: ["add", "edit"]),
         Option(name: "--address", takesValue: true, commands: ["add", "edit"]),
@@ -42,7 +44,7 @@ struct ArgumentParser {
     ]
 
     private static let operandCounts = [
-        "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1, "graph": 0,
+        "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1, "graph": 0, "export": 0,
     ]
 
     private var remaining: ArraySlice<String>

@@ -4,6 +4,11 @@ public enum Command: Sendable, Equatable {
     case interactive
     /// `people list`: one page, optionally searched, as text or JSON.
     case list(page: Int, search: String, json: Bool)
+    /// `people list --after CURSOR`: the page after a cursor a previous
+    /// `people list --json` gave.
+    case listAfter(cursor: PageCursor, search: String, json: Bool)
+    /// `people export`: everyone (or those matching), streamed in name order.
+    case export(format: ExportFormat, search: String)
     /// `people show ID`: one person, as text or JSON.
     case show(id: Person.ID, json: Bool)
     /// `people add`: store a new person and print their id.

@@ -104,10 +104,29 @@ public struct Invocation: Sendable, Equatable {
         case nil:
             return .interactive
         case "list":
+            let search = options["--search"] ?? ""
+            if let text = options["--after"] {
+                guard options["--page"] == nil else {
+                    throw UsageError("--after and --page cannot be used together")
+                }
+                guard let cursor = PageCursor(text) else {
+                    throw UsageError(
+                        "--after: \(InertText.quoted(text)) is not a cursor from 'people list --json'")
+                }
+                return .listAfter(cursor: cursor, search: search, json: json)
+            }
             let page = try options["--page"].map { (text) throws(UsageError) in
                 try number(text, for: "--page", in: 1...Int.max)
             }
-            return .list(page: page ?? 1, search: options["--search"] ?? "", json: json)
+            return .list(page: page ?? 1, search: search, json: json)
+        case "export":
+            let text = options["--format"] ?? "csv"
+            guard let format = ExportFormat(rawValue: text) else {
+                let formats = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(
+                    "--format: unknown format \(InertText.quoted(text)) (expected one of: \(formats))")
+            }
+            return .export(format: format, search: options["--search"] ?? "")
         case "show":
             return .show(id: try id(parsed), json: json)
         case "add":

@@ -34,12 +34,14 @@ public enum Usage {
 
         Usage:
           people [options]                 browse, open, add, edit and delete interactively
-          people list [--page N] [--search TEXT] [--json]
+          people list [--page N | --after CURSOR] [--search TEXT] [--json]
           people show ID [--json]
           people add --name NAME [--address ADDRESS] [--email EMAIL]
           people edit ID [--name NAME] [--address ADDRESS] [--email EMAIL]
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
+          people export [--format csv|json] [--search TEXT]
+                                           everyone in name order, for --import
           people graph                     print the object graph as a Mermaid flowchart
 
         Options:
