@@ -48,7 +48,9 @@ import Testing
             let output = String(console.output.dropFirst(before))
             let page = try #require(
                 try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-            seen += try #require(page["persons"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+            seen += try #require(page["persons"] as? [[String: Any]]).compactMap {
+                $0["id"] as? Int
+            }
             guard let next = page["next"] as? String else { break }
             command = .listAfter(cursor: try #require(PageCursor(next)), search: "", json: true)
         }

@@ -156,8 +156,13 @@ import Testing
         #expect(
             try parse(["export", "--format", "json", "--search", "ada"]).command
                 == .export(format: .json, search: "ada"))
-        #expect(message(["list", "--after", "x", "--page", "2"]) == "--after and --page cannot be used together")
-        #expect(message(["export", "--format", "xml"]) == "--format: unknown format 'xml' (expected one of: csv, json)")
-        #expect(message(["list", "--format", "csv"]) == "option '--format' does not apply to 'list'")
+        #expect(
+            message(["list", "--after", "x", "--page", "2"])
+                == "--after and --page cannot be used together")
+        #expect(
+            message(["export", "--format", "xml"])
+                == "--format: unknown format 'xml' (expected one of: csv, json)")
+        #expect(
+            message(["list", "--format", "csv"]) == "option '--format' does not apply to 'list'")
     }
 }

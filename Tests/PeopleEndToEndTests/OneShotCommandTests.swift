@@ -59,7 +59,10 @@ import Testing
         let database = home.appendingPathComponent("people.sqlite").path
         #expect(
             try PeopleProcess.run(
-                ["add", "--db", database, "--name", "Hopper, \"Amazing\" Grace", "--address", "a,b"],
+                [
+                    "add", "--db", database, "--name", "Hopper, \"Amazing\" Grace", "--address",
+                    "a,b",
+                ],
                 home: home
             ).status == 0)
         for format in ["csv", "json"] {
@@ -100,7 +103,9 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try PeopleProcess.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.output.contains("people list [--page N | --after CURSOR] [--search TEXT] [--json]"))
+        #expect(
+            help.output.contains("people list [--page N | --after CURSOR] [--search TEXT] [--json]")
+        )
         #expect(try PeopleProcess.run(["--version"]).output == "people 1.0.0\n")
     }
 

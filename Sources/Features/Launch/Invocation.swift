@@ -111,7 +111,8 @@ public struct Invocation: Sendable, Equatable {
                 }
                 guard let cursor = PageCursor(text) else {
                     throw UsageError(
-                        "--after: \(InertText.quoted(text)) is not a cursor from 'people list --json'")
+                        "--after: \(InertText.quoted(text)) is not a cursor from 'people list --json'"
+                    )
                 }
                 return .listAfter(cursor: cursor, search: search, json: json)
             }
@@ -124,7 +125,8 @@ public struct Invocation: Sendable, Equatable {
             guard let format = ExportFormat(rawValue: text) else {
                 let formats = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(
-                    "--format: unknown format \(InertText.quoted(text)) (expected one of: \(formats))")
+                    "--format: unknown format \(InertText.quoted(text)) (expected one of: \(formats))"
+                )
             }
             return .export(format: format, search: options["--search"] ?? "")
         case "show":
