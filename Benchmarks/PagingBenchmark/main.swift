@@ -142,6 +142,53 @@ for benchmark in cases {
         measured: { try benchmark.work(large, contexts.large) })
 }
 
+// Scripts: an export streams everyone at about the cost of reading them,
+// and walking everyone by cursor costs about what one export does.
+print(
+    "\nScripts at \(persons)".padding(toLength: 57, withPad: " ", startingAt: 0), "baseline",
+    "  measured")
+func readEveryone(_ store: any PersonStore) throws {
+    var start = PageStart.first
+    while let last = try store.page(matching: "", from: start, limit: 1_000).last {
+        start = .after(last.sortKey)
+    }
+}
+@MainActor func runCommand(_ command: Command, pageSize: Int = 10) -> ExitCode {
+    PersonCommands(
+        command: command, storeProvider: { large }, pageSize: pageSize, clock: Date.init,
+        console: ScriptedConsole(input: [])
+    ).run()
+}
+@MainActor func walkByCursor() throws {
+    var command = Command.list(page: 1, search: "", json: true)
+    let console = CursorConsole()
+    while true {
+        _ = PersonCommands(
+            command: command, storeProvider: { large }, pageSize: 500, clock: Date.init,
+            console: console
+        ).run()
+        guard let next = console.takeNext() else { break }
+        command = .listAfter(cursor: next, search: "", json: true)
+    }
+}
+let readAll = try median(3) { try readEveryone(large) }
+let exportAll = median(3) { _ = runCommand(.export(format: .csv, search: "")) }
+judge("export as CSV, against reading every row", baseline: readAll, measured: exportAll, limit: 3)
+judge(
+    "walk by cursor, 500 a page, against one export", baseline: exportAll,
+    measured: try median(3) { try walkByCursor() }, limit: 2)
+print(
+    "Export rate: \(Int(Double(persons) / (Double(exportAll.components.seconds) + Double(exportAll.components.attoseconds) / 1e18)).formatted()) persons/s"
+)
+if let growth = PeakMemory.growth(during: { _ = runCommand(.export(format: .json, search: "")) }) {
+    let mebibytes = Double(growth) / 1_048_576
+    let verdict = mebibytes <= 64 ? "ok" : "TOO MUCH"
+    if mebibytes > 64 { failed = true }
+    print(
+        String(format: "Export memory: peak grew by %.1f MiB (limit 64 MiB) %@", mebibytes, verdict)
+    )
+}
+
 // The memory store: seeding costs the same per person at any size, and a
 // page turn deep in the list costs what it costs at the top.
 print(
@@ -243,3 +290,58 @@ print(
         + (speedup >= 5 ? "(ok, limit 5×)" : "(TOO SLOW, limit 5×)"))
 if speedup < 5 { failed = true }
 exit(failed ? 1 : 0)
+
+/// A console that keeps only the `next` cursor of each JSON page it is given.
+final class CursorConsole: Console, @unchecked Sendable {
+    private var next: PageCursor?
+
+    func writeLine(_ text: String, as role: TextRole) {
+        let prefix = "  \"next\" : \""
+        guard text.hasPrefix(prefix) else { return }
+        next = PageCursor(String(text.dropFirst(prefix.count).dropLast(2)))
+    }
+
+    /// A page arrives as one block; only its `next` line matters here.
+    func writeLines(_ block: String, as role: TextRole) {
+        let prefix = "  \"next\" : \""
+        guard let start = block.range(of: prefix),
+            let end = block[start.upperBound...].firstIndex(of: "\"")
+        else { return }
+        next = PageCursor(String(block[start.upperBound..<end]))
+    }
+
+    func writeErrorLine(_ text: String) {}
+    func readLine(prompt: String) -> String? { nil }
+    var outputProblem: OutputProblem? { nil }
+
+    func takeNext() -> PageCursor? {
+        defer { next = nil }
+        return next
+    }
+}
+
+/// How much the process's peak memory grows while `work` runs, on Linux,
+/// where the peak can be reset; `nil` elsewhere.
+enum PeakMemory {
+    static func growth(during work: () -> Void) -> Int? {
+        #if os(Linux)
+            guard let before = kibibytes("VmRSS"),
+                (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8))
+                    != nil
+            else { return nil }
+            work()
+            guard let peak = kibibytes("VmHWM") else { return nil }
+            return max(0, peak - before) * 1_024
+        #else
+            work()
+            return nil
+        #endif
+    }
+
+    private static func kibibytes(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+}

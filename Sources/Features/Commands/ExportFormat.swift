@@ -38,9 +38,12 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// `text` as a CSV field: quoted, with quotes doubled, when it holds a
     /// comma, a quote, a line break or space at either end.
     static func csvField(_ text: String) -> String {
+        // Bytes first: the characters that force quotes are all ASCII, apart
+        // from the rare Unicode line breaks and spaces checked after.
         let needsQuotes =
-            text.contains { $0 == "," || $0 == "\"" || $0.isNewline }
+            text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
             || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+            || (!text.utf8.allSatisfy { $0 < 0x80 } && text.contains(where: \.isNewline))
         guard needsQuotes else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

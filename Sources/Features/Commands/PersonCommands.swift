@@ -64,7 +64,7 @@ public final class PersonCommands: Application {
             try export(format, matching: search)
         case .show(let id, let json):
             let person = try storeProvider().existingPerson(withID: id)
-            console.writeLines(json ? try encode(PersonJSON(person)) : Self.describe(person))
+            console.writeLines(json ? PersonJSON.person(person) : Self.describe(person))
         case .add(let draft):
             // Checked before the store is even opened: a bad draft is bad usage.
             let checked = try draft.validated()
@@ -131,9 +131,8 @@ public final class PersonCommands: Application {
             try store.page(matching: search, from: .after(last.sortKey), limit: 1).isEmpty
                 ? nil : PageCursor(after: last.sortKey).text
         }
-        let document = PersonPageJSON(
-            total: total, page: page, persons: persons.map(PersonJSON.init), next: after ?? nil)
-        console.writeLines(try encode(document))
+        console.writeLines(
+            PersonJSON.page(total: total, page: page, persons: persons, next: after ?? nil))
     }
 
     /// Every person matching `search`, in name order, one line each, read a
@@ -157,11 +156,6 @@ public final class PersonCommands: Application {
 
     /// How many persons an export reads at a time.
     private static let exportPage = 1_000
-
-    private func encode(_ value: some Encodable) throws -> String {
-        JSONEncoder.escapingTerminalControls(
-            String(decoding: try JSONEncoder.people.encode(value), as: UTF8.self))
-    }
 
     /// One person as a row of `people list`: id, name, email.
     private static func row(_ person: Person, idWidth: Int = 1) -> String {

@@ -1,90 +1,52 @@
 import Foundation
 
-/// The JSON shape of persons in `people list --json` and `people show --json`.
+/// The JSON shape of persons in `people list --json` and `people show --json`,
+/// written by hand.
 ///
 /// Kept apart from ``Person`` so the model has no opinion on any file format,
-/// and so the field names scripts rely on are spelled out in one place.
-struct PersonJSON: Encodable {
-    let id: Person.ID
-    let name: String
-    let address: String
-    let email: String?
-    let added: Date
-
-    init(_ person: Person) {
-        id = person.id
-        name = person.name
-        address = person.address
-        email = person.email
-        added = person.added
+/// and so the field names scripts rely on are spelled out in one place. By
+/// hand rather than through `JSONEncoder` for two reasons: a script walking a
+/// million persons by cursor pays for the encoding of every page, and every
+/// string goes through ``ExportFormat/jsonString(_:)``, which also escapes
+/// the characters a terminal would obey — so the exact stored text reaches a
+/// script, inert. The layout is pretty-printed with sorted keys.
+enum PersonJSON {
+    /// One person, as `show --json` prints it.
+    static func person(_ person: Person) -> String {
+        object(person, indent: "").joined(separator: "\n")
     }
 
-    // Written out so a missing email is `null`, not an absent key.
-    private enum CodingKeys: String, CodingKey {
-        case id, name, address, email, added
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(address, forKey: .address)
-        try container.encode(email, forKey: .email)
-        try container.encode(added, forKey: .added)
-    }
-}
-
-/// One page of `people list --json`.
-///
-/// `next` is the cursor for `people list --after`, `null` on the last page;
-/// `page` is `null` for a page asked for by cursor.
-struct PersonPageJSON: Encodable {
-    let total: Int
-    let page: Int?
-    let persons: [PersonJSON]
-    let next: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case total, page, persons, next
-    }
-
-    // Written out so that a missing page or cursor is `null`, not absent.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(total, forKey: .total)
-        try container.encode(page, forKey: .page)
-        try container.encode(persons, forKey: .persons)
-        try container.encode(next, forKey: .next)
-    }
-}
-
-extension JSONEncoder {
-    /// `json` with every character a terminal would act on written as a JSON
-    /// `\uXXXX` escape.
-    ///
-    /// The encoder already escapes C0 controls; C1 controls, DEL and
-    /// direction controls it leaves raw. Escaped, a script still reads the
-    /// exact stored text, and the console has nothing left to neutralise.
-    /// Line breaks outside strings are the pretty-printing's and stay.
-    static func escapingTerminalControls(_ json: String) -> String {
-        var escaped = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard InertText.isObeyed(scalar), scalar != "\n" else {
-                escaped.append(scalar)
-                continue
+    /// One page of `list --json`: `next` is the cursor for `list --after`,
+    /// `null` on the last page; `page` is `null` for a page asked for by cursor.
+    static func page(total: Int, page: Int?, persons: [Person], next: String?) -> String {
+        var lines = ["{"]
+        lines.append("  \"next\" : \(next.map(ExportFormat.jsonString) ?? "null"),")
+        lines.append("  \"page\" : \(page.map(String.init) ?? "null"),")
+        if persons.isEmpty {
+            lines.append("  \"persons\" : [],")
+        } else {
+            lines.append("  \"persons\" : [")
+            for (index, person) in persons.enumerated() {
+                var object = self.object(person, indent: "    ")
+                if index < persons.count - 1 { object[object.count - 1] += "," }
+                lines += object
             }
-            let digits = String(scalar.value, radix: 16, uppercase: true)
-            let code = "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-            escaped.append(contentsOf: code.unicodeScalars)
+            lines.append("  ],")
         }
-        return String(escaped)
+        lines.append("  \"total\" : \(total)")
+        lines.append("}")
+        return lines.joined(separator: "\n")
     }
 
-    /// The encoder every `--json` output uses: ISO 8601 dates, stable key order.
-    static var people: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
+    private static func object(_ person: Person, indent: String) -> [String] {
+        [
+            indent + "{",
+            indent + "  \"added\" : \"\(ISODate.string(person.added))\",",
+            indent + "  \"address\" : \(ExportFormat.jsonString(person.address)),",
+            indent + "  \"email\" : \(person.email.map(ExportFormat.jsonString) ?? "null"),",
+            indent + "  \"id\" : \(person.id),",
+            indent + "  \"name\" : \(ExportFormat.jsonString(person.name))",
+            indent + "}",
+        ]
     }
 }

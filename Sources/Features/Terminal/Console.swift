@@ -13,6 +13,13 @@ public protocol Console: Sendable {
     /// where colour is on.
     func writeLine(_ text: String, as role: TextRole)
 
+    /// Writes a block of the program's own text, such as a help page or a
+    /// JSON document, one line per line break, each dressed for `role`.
+    ///
+    /// A requirement, with a default that writes line by line, so that a
+    /// console can write a whole block at once.
+    func writeLines(_ block: String, as role: TextRole)
+
     /// Writes `text` as one line on standard error.
     func writeErrorLine(_ text: String)
 
@@ -39,12 +46,17 @@ extension Console {
         writeLine(text, as: .plain)
     }
 
-    /// Writes a block of the program's own text, such as a help page, one
-    /// line per line break.
-    public func writeLines(_ block: String, as role: TextRole = .plain) {
+    /// Writes a block of the program's own text one line per line break,
+    /// through ``writeLine(_:as:)``.
+    public func writeLines(_ block: String, as role: TextRole) {
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
             writeLine(String(line), as: role)
         }
+    }
+
+    /// Writes a block of plain text, one line per line break.
+    public func writeLines(_ block: String) {
+        writeLines(block, as: .plain)
     }
 
     /// The exit status for a run that ended with `status`, once its output

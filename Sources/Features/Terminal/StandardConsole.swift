@@ -41,6 +41,12 @@ public final class StandardConsole: Console {
         writeOutput(style.render(text, as: role) + "\n")
     }
 
+    /// Each line made inert and dressed, then the whole block in one write.
+    public func writeLines(_ block: String, as role: TextRole) {
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+        writeOutput(lines.map { style.render(String($0), as: role) + "\n" }.joined())
+    }
+
     public func writeErrorLine(_ text: String) {
         // Nowhere is left to report a failure to write the errors themselves.
         _ = Self.send(InertText.inert(text) + "\n", to: STDERR_FILENO)

@@ -61,6 +61,20 @@ final class SQLiteConnection {
         return rows
     }
 
+    /// Runs one statement with `parameters` and reads each row it yields
+    /// with `read`, straight from the statement: no row is copied first.
+    func rows<Row>(
+        _ sql: String, _ parameters: [SQLiteValue], reading read: (SQLiteStatement) -> Row
+    ) throws(PersonStoreError) -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        var rows: [Row] = []
+        while try statement.step() {
+            rows.append(read(statement))
+        }
+        return rows
+    }
+
     /// Runs one statement with `parameters`, ignoring any rows.
     func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError) {
         let statement = try prepare(sql)
@@ -223,6 +237,31 @@ final class SQLiteStatement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default: throw connection.failure(code)
+        }
+    }
+
+    /// The current row's column as an integer; 0 when it is not one.
+    func integer(_ column: Int32) -> Int {
+        sqlite3_column_type(handle, column) == SQLITE_INTEGER
+            ? Int(sqlite3_column_int64(handle, column)) : 0
+    }
+
+    /// The current row's column as a real number (an integer converted);
+    /// 0 when it is neither.
+    func real(_ column: Int32) -> Double {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_FLOAT, SQLITE_INTEGER: sqlite3_column_double(handle, column)
+        default: 0
+        }
+    }
+
+    /// The current row's column as text (a number as its digits); `nil` for NULL.
+    func text(_ column: Int32) -> String? {
+        switch value(at: column) {
+        case .text(let text): text
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .null: nil
         }
     }
 

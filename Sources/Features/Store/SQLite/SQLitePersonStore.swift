@@ -79,26 +79,26 @@ public final class SQLitePersonStore: PersonStore {
             case .offset(let offset):
                 return try database.rows(
                     "\(select) ORDER BY sort_name, id LIMIT ? OFFSET ?",
-                    filter.parameters + [limit, .integer(max(0, offset))]
-                ).map(Self.person)
+                    filter.parameters + [limit, .integer(max(0, offset))], reading: Self.person)
             case .after(let key):
                 return try database.rows(
                     "\(select) AND (sort_name, id) > \(Self.anchor) ORDER BY sort_name, id LIMIT ?",
-                    filter.parameters + Self.anchorValues(key) + [limit]
-                ).map(Self.person)
+                    filter.parameters + Self.anchorValues(key) + [limit], reading: Self.person)
             case .before(let key):
                 return try database.rows(
                     "\(select) AND (sort_name, id) < \(Self.anchor) ORDER BY sort_name DESC, id DESC LIMIT ?",
-                    filter.parameters + Self.anchorValues(key) + [limit]
-                ).map(Self.person).reversed()
+                    filter.parameters + Self.anchorValues(key) + [limit], reading: Self.person
+                ).reversed()
             }
         }
     }
 
     public func person(withID id: Person.ID) throws -> Person? {
         try connection.withLock { (database) throws(PersonStoreError) in
-            try database.rows("SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)])
-                .first.map(Self.person)
+            try database.rows(
+                "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
+                reading: Self.person
+            ).first
         }
     }
 
@@ -137,11 +137,12 @@ public final class SQLitePersonStore: PersonStore {
                         .integer(id),
                     ])
                 guard database.changedRows == 1,
-                    let row = try database.rows(
-                        "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)]
+                    let person = try database.rows(
+                        "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
+                        reading: Self.person
                     ).first
                 else { throw PersonStoreError.notFound(id) }
-                return Self.person(row)
+                return person
             }
         }
     }
@@ -204,7 +205,7 @@ extension SQLitePersonStore {
     /// The earliest and latest dates shown: years 1 to 9999.
     private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
-    fileprivate static func person(_ row: SQLiteRow) -> Person {
+    fileprivate static func person(_ row: SQLiteStatement) -> Person {
         // Another program may store any number here, or none.
         let seconds = row.real(4)
         let added =
