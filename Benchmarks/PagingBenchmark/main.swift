@@ -80,6 +80,30 @@ func context(for store: any PersonStore) throws -> Context {
     return Context(deepKey: deep.sortKey, deepOffset: offset)
 }
 
+// Bulk writes, first, while this process has no other children: the
+// `people seed` binary against the system sqlite3 shell inserting the same
+// rows into the same schema one INSERT at a time, each a whole process.
+var failed = false
+if let bulk = try BulkWriteComparison(persons: persons, folder: folder) {
+    print("Bulk writes at \(persons) persons")
+    print(
+        "  sqlite3, one INSERT per row   \(bulk.shell.formatted(.units(allowed: [.seconds, .milliseconds])))"
+    )
+    print(
+        "  people seed                   \(bulk.seed.formatted(.units(allowed: [.seconds, .milliseconds])))"
+    )
+    let ratio = bulk.seed / bulk.shell
+    let memory = Double(bulk.seedPeakKiB) / 1_024
+    print(
+        String(
+            format:
+                "  seed against sqlite3: %.2f× (limit 0.35×) %@; peak memory %.0f MiB (limit 64 MiB) %@\n",
+            ratio, ratio <= 0.35 ? "ok" : "TOO SLOW", memory, memory <= 64 ? "ok" : "TOO MUCH"))
+    if ratio > 0.35 || memory > 64 { failed = true }
+} else {
+    print("Bulk writes: skipped (no sqlite3 shell, or no people binary beside this one)\n")
+}
+
 print("Building a 3-person database and a \(persons)-person database…")
 let small = try SQLitePersonStore(
     path: folder.appendingPathComponent("small.sqlite").path, startingWith: Person.samples)
@@ -109,7 +133,6 @@ let cases = [
 ]
 
 let contexts = (small: try context(for: small), large: try context(for: large))
-var failed = false
 
 /// Times `baseline` and `measured` in turns, then judges them.
 @MainActor func judge(
@@ -343,5 +366,80 @@ enum PeakMemory {
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
         else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+}
+
+/// `people seed N` and the sqlite3 shell inserting the same N rows, timed as
+/// whole processes, with the seed's peak memory.
+struct BulkWriteComparison {
+    let shell: Duration
+    let seed: Duration
+    let seedPeakKiB: Int
+
+    /// Runs both; `nil` when sqlite3 or the `people` binary is missing.
+    init?(persons: Int, folder: URL) throws {
+        let people = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("people")
+        let shell = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        let files = FileManager.default
+        guard files.isExecutableFile(atPath: people.path),
+            files.isExecutableFile(atPath: shell.path)
+        else { return nil }
+        // The seed first: the peak memory of children is the largest so far.
+        let seeded = folder.appendingPathComponent("seeded.sqlite").path
+        let seedStart = ContinuousClock.now
+        try Self.run(people, ["--db", seeded, "seed", String(persons)])
+        seed = ContinuousClock.now - seedStart
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        seedPeakKiB = Int(usage.ru_maxrss)
+        // The same schema, filled by the shell from a script of INSERTs.
+        let target = folder.appendingPathComponent("shell.sqlite").path
+        _ = try SQLitePersonStore(path: target, startingWith: Person.samples)
+        let script = folder.appendingPathComponent("rows.sql")
+        try Self.writeScript(persons: persons, to: script)
+        let shellStart = ContinuousClock.now
+        try Self.run(shell, [target], input: script)
+        self.shell = ContinuousClock.now - shellStart
+    }
+
+    private static func run(_ program: URL, _ arguments: [String], input: URL? = nil) throws {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: ["program": program.path])
+        }
+    }
+
+    /// One transaction of one INSERT per demo person, as `people seed` adds them.
+    private static func writeScript(persons: Int, to url: URL) throws {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let file = try FileHandle(forWritingTo: url)
+        defer { try? file.close() }
+        var chunk = "BEGIN;\n"
+        func quoted(_ text: String) -> String {
+            "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+        for draft in DemoPersons.drafts(count: persons) {
+            let email = draft.email.isEmpty ? "NULL" : quoted(draft.email)
+            chunk +=
+                "INSERT INTO person (name, sort_name, address, email, added) VALUES ("
+                + "\(quoted(draft.name)), \(quoted(PersonSortKey.fold(draft.name))), "
+                + "\(quoted(draft.address)), \(email), 0);\n"
+            if chunk.utf8.count > 1 << 20 {
+                try file.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        try file.write(contentsOf: Data((chunk + "COMMIT;\n").utf8))
     }
 }

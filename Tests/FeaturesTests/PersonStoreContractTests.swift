@@ -137,7 +137,10 @@ import Testing
     func addingManyAddsThemAll(_ maker: StoreMaker) throws {
         let store = try maker.make(persons: Person.samples)
         #expect(try store.add(validatingAll: DemoPersons.drafts(count: 50)) == 50)
-        #expect(try store.count(matching: "") == 53)
+        #expect(try store.count(matching: "ada allen 1") == 1, "the bulk add is searchable")
+        try store.add(validating: PersonDraft(name: "Zyx Unique"))
+        #expect(try store.count(matching: "zyx uni") == 1, "a later single add is too")
+        #expect(try store.count(matching: "") == 54)
     }
 
     @Test(arguments: StoreMaker.all)

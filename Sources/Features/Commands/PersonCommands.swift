@@ -76,9 +76,10 @@ public final class PersonCommands: Application {
         case .delete(let id):
             try storeProvider().delete(id)
         case .seed(let count):
-            let drafts = try DemoPersons.drafts(count: count).map {
-                (draft) throws(PersonValidationError) in try draft.validated()
-            }
+            // Checked in full first, so one bad draft writes nothing; then
+            // streamed to the store, so a million never sit in memory at once.
+            for draft in DemoPersons.drafts(count: count) { _ = try draft.validated() }
+            let drafts = DemoPersons.drafts(count: count).lazy.compactMap { try? $0.validated() }
             let added = try storeProvider().add(contentsOf: drafts, addedAt: clock())
             console.writeLine("added \(added) demo persons")
         }

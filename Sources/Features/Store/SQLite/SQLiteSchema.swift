@@ -41,10 +41,7 @@ enum SQLiteSchema {
             tokenize = 'trigram case_sensitive 1', detail = 'none'
         );
 
-        CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
-            INSERT INTO person_search (rowid, sort_name) VALUES (new.id, new.sort_name);
-            UPDATE person_total SET n = n + 1;
-        END;
+        \(insertTrigger)
 
         CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
             INSERT INTO person_search (person_search, rowid, sort_name)
@@ -62,6 +59,18 @@ enum SQLiteSchema {
         // database another program made is never mistaken for one.
         "PRAGMA application_id = \(applicationID);",
     ]
+
+    /// The trigger that indexes and counts each person added one at a time.
+    ///
+    /// A bulk add drops it for its transaction, fills the search index and
+    /// the count once for all its rows, and puts it back (see
+    /// `SQLitePersonStore.add(contentsOf:addedAt:)`), so it is spelled once, here.
+    static let insertTrigger = """
+        CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
+                    INSERT INTO person_search (rowid, sort_name) VALUES (new.id, new.sort_name);
+                    UPDATE person_total SET n = n + 1;
+                END;
+        """
 
     /// `PRAGMA application_id` of a people database: "PEOP" in ASCII.
     static let applicationID = 0x5045_4F50
