@@ -385,18 +385,14 @@ struct BulkWriteComparison {
         guard files.isExecutableFile(atPath: people.path),
             files.isExecutableFile(atPath: shell.path)
         else { return nil }
-        // The seed first: the peak memory of children is the largest so far.
+        // Spawned and waited for by hand, so the peak memory read is this
+        // child's own, not the largest of every child this process (or the
+        // `swift run` it replaced) ever waited for.
         let seeded = folder.appendingPathComponent("seeded.sqlite").path
         let seedStart = ContinuousClock.now
-        try Self.run(people, ["--db", seeded, "seed", String(persons)])
+        seedPeakKiB = try Self.runMeasuringMemory(
+            people.path, ["--db", seeded, "seed", String(persons)])
         seed = ContinuousClock.now - seedStart
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
-        seedPeakKiB = Int(usage.ru_maxrss)
         // The same schema, filled by the shell from a script of INSERTs.
         let target = folder.appendingPathComponent("shell.sqlite").path
         _ = try SQLitePersonStore(path: target, startingWith: Person.samples)
@@ -405,6 +401,27 @@ struct BulkWriteComparison {
         let shellStart = ContinuousClock.now
         try Self.run(shell, [target], input: script)
         self.shell = ContinuousClock.now - shellStart
+    }
+
+    /// Runs `program` to its end and returns its peak memory in KiB.
+    private static func runMeasuringMemory(_ program: String, _ arguments: [String]) throws -> Int {
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, program, nil, nil, argv, environ) == 0 else {
+            throw CocoaError(.executableLoad, userInfo: ["program": program])
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: ["program": program])
+        }
+        // Linux counts in KiB, macOS in bytes.
+        #if os(macOS)
+            return Int(usage.ru_maxrss) / 1_024
+        #else
+            return Int(usage.ru_maxrss)
+        #endif
     }
 
     private static func run(_ program: URL, _ arguments: [String], input: URL? = nil) throws {
