@@ -22,6 +22,14 @@ import Testing
         try SQLiteConnection(path: path, busyTimeout: .seconds(1)).execute(sql)
     }
 
+    /// Runs `people list` on `store`, as text or JSON; a trap would end the test run.
+    @MainActor private func list(_ store: any PersonStore, json: Bool) -> ExitCode {
+        PersonCommands(
+            command: .list(page: 1, search: "", json: json), storeProvider: { store },
+            pageSize: 10, clock: Fixtures.clock, console: RecordingConsole()
+        ).run()
+    }
+
     private func refusal(_ path: String) -> String? {
         do {
             _ = try open(path)
@@ -121,10 +129,7 @@ import Testing
         let path = folder.path("people.sqlite")
         let store = try open(path)
         try otherProgram(path, "UPDATE person_total SET n = 9223372036854775807")
-        let commands = PersonCommands(
-            command: .list(page: 1, search: "", json: false), storeProvider: { store },
-            pageSize: 10, clock: Fixtures.clock, console: RecordingConsole())
-        #expect(commands.run() == .success)
+        #expect(list(store, json: false) == .success)
     }
 
     @Test func aWrongStoredSortKeyNeitherSkipsNorRepeatsRowsWhenPaging() throws {
@@ -172,10 +177,7 @@ import Testing
         #expect(persons.count == 6)
         let answer = try #require(persons.first { $0.name == "42" })
         #expect(answer.added == Date(timeIntervalSince1970: 253_402_300_799))
-        let commands = PersonCommands(
-            command: .list(page: 1, search: "", json: true), storeProvider: { store },
-            pageSize: 10, clock: Fixtures.clock, console: RecordingConsole())
-        #expect(commands.run() == .success)
+        #expect(list(store, json: true) == .success)
     }
 
     @Test func whenEveryIdIsTakenAddSaysSoInsteadOfBlamingTheDisk() throws {
