@@ -12,9 +12,6 @@ public final class LastDeletion {
     /// Nothing deleted yet.
     public init() {}
 
-    /// Whether there is a delete to undo.
-    public var isEmpty: Bool { person == nil }
-
     /// Keeps `person` as the delete to undo, replacing any earlier one.
     public func remember(_ person: Person) {
         self.person = person
