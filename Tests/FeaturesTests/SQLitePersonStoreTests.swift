@@ -86,7 +86,7 @@ import Testing
             "PRAGMA user_version = 99")
         #expect(
             message { _ = try open(path) }
-                == "the database '\(path)' was written by a newer people (schema 99; this one reads up to 2)"
+                == "the database '\(path)' was written by a newer people (schema 99; this one reads up to \(SQLiteSchema.currentVersion))"
         )
     }
 

@@ -1,0 +1,151 @@
+/// How one name search runs on the database, chosen for what it is and for
+/// how many persons it matches.
+///
+/// Every store promises the same search: persons whose folded name contains
+/// the folded text, in name order. The database answers it two ways, and
+/// which is quicker depends on how many match:
+///
+/// - **Walking the name order** (the `person_order` index) and keeping names
+///   that contain the text. A page is found as soon as enough match, so this
+///   is quick when many do: for a search that one name in twenty matches,
+///   ten are found in about two hundred names.
+/// - **Asking the trigram index** which persons match, then reading just
+///   those and sorting them. Quick when few match: it never looks at the
+///   others, but each match costs a row lookup, about sixteen times a step
+///   along the index.
+///
+/// So the total comes first, and it is cheap whatever it is: the whole
+/// list's is stored, a search of one to three characters looks it up in
+/// `person_gram`, and a longer one counts the index's matches without
+/// reading any row. Then a page or a position takes whichever way is
+/// expected to touch less.
+struct SQLiteSearch {
+    /// The folded search text; empty for everyone.
+    let folded: String
+    private let kind: Kind
+
+    private enum Kind {
+        /// No text: everyone.
+        case everyone
+        /// One or two characters: counted in `person_gram`, found through
+        /// the trigrams that begin with them.
+        case short
+        /// Three or more: counted and found as a phrase of trigrams.
+        case long
+        /// Text the index cannot be asked for (it holds the index's own
+        /// sentinel): read every name, which is slow but exact.
+        case unindexed
+    }
+
+    /// How many steps along the name index cost as much as one match read
+    /// through the trigram index.
+    private static let lookupCost = 16
+
+    /// More trigram terms than this, and a short search walks the index
+    /// instead of asking for each.
+    private static let termLimit = 1_000
+
+    init(_ search: String) {
+        folded = PersonSortKey.fold(search)
+        let length = folded.unicodeScalars.count
+        if length == 0 {
+            kind = .everyone
+        } else if folded.unicodeScalars.contains(SQLiteSchema.sentinel) {
+            kind = .unindexed
+        } else {
+            kind = length < 3 ? .short : .long
+        }
+    }
+
+    /// How many persons match: one lookup, or a count of index entries.
+    func count(in database: SQLiteConnection) throws(PersonStoreError) -> Int {
+        let counted: Int
+        switch kind {
+        case .everyone:
+            counted = try database.integer("SELECT n FROM person_total")
+        case .unindexed:
+            counted = try database.integer(
+                "SELECT count(*) FROM person WHERE instr(sort_name, ?) > 0", [.text(folded)])
+        case .short, .long:
+            counted =
+                folded.unicodeScalars.count <= 3
+                ? try database.integer(
+                    "SELECT coalesce(max(n), 0) FROM person_gram WHERE gram = ?", [.text(folded)])
+                : try database.integer(
+                    "SELECT count(*) FROM person_search WHERE person_search MATCH ?",
+                    [.text(phrase)])
+        }
+        // Another program may store any number, so never less than none.
+        return max(0, counted)
+    }
+
+    /// How the rows of a page, or before a position, are to be found.
+    enum Route {
+        /// Every row: no search.
+        case everyone
+        /// Along the name index, keeping names that contain the text.
+        case walk
+        /// Only the rows the trigram index names, through this `MATCH` query.
+        case lookUp(String)
+        /// Nothing matches.
+        case none
+    }
+
+    /// What the rows are wanted for, which decides how many a walk reads.
+    enum Purpose {
+        /// A page of `wanted` rows after the first `skipped` matches.
+        case page(wanted: Int, skipped: Int)
+        /// Counting the matches before a key, anywhere in the list.
+        case position
+    }
+
+    /// The quicker way to find the rows for `purpose`.
+    func route(for purpose: Purpose, in database: SQLiteConnection) throws(PersonStoreError)
+        -> Route
+    {
+        switch kind {
+        case .everyone: return .everyone
+        case .unindexed: return .walk
+        case .short, .long: break
+        }
+        let matches = try count(in: database)
+        guard matches > 0 else { return .none }
+        let total = Double(max(1, try database.integer("SELECT n FROM person_total")))
+        // A walk reads about total / matches names for each match it keeps;
+        // counting up to a key may walk the whole list.
+        let walked =
+            switch purpose {
+            case .page(let wanted, let skipped):
+                min(total, total / Double(matches) * (Double(skipped) + Double(wanted)))
+            case .position: total
+            }
+        guard walked > Double(matches) * Double(Self.lookupCost) else { return .walk }
+        guard case .short = kind else { return .lookUp(phrase) }
+        return try termsBeginning(in: database).map(Route.lookUp) ?? .walk
+    }
+
+    /// The search as an FTS5 phrase: its trigrams, one after another.
+    private var phrase: String {
+        "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// An FTS5 query for every trigram that begins with the (one or two
+    /// character) search, or nil when there are too many to list.
+    ///
+    /// Every character and pair of characters in an indexed name begins a
+    /// trigram, thanks to the two sentinels after it, so a name contains
+    /// the search exactly when it holds one of these trigrams.
+    private func termsBeginning(in database: SQLiteConnection) throws(PersonStoreError) -> String? {
+        let highest =
+            folded + String(repeating: "\u{10FFFF}", count: 3 - folded.unicodeScalars.count)
+        let terms = try database.rows(
+            "SELECT term FROM temp.person_search_terms WHERE term >= ? AND term <= ? LIMIT ?",
+            [.text(folded), .text(highest), .integer(Self.termLimit + 1)]
+        ).compactMap { $0.text(0) }
+        // None, when the count said some match, means another program
+        // changed one table and not the other: walk, which is always exact.
+        guard !terms.isEmpty, terms.count <= Self.termLimit else { return nil }
+        return terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            .joined(separator: " OR ")
+    }
+}
