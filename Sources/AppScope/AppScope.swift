@@ -20,7 +20,9 @@ import Foundation
 /// A test builds one by hand, in one expression, handing it fakes:
 ///
 /// ```swift
-/// let scope = AppScope(console: RecordingConsole(), personStore: MemoryPersonStore())
+/// let store = Fixtures.sampleStore()
+/// let console = RecordingConsole()
+/// let scope = AppScope(console: console, clock: Fixtures.clock, personStore: store)
 /// ```
 public final class AppScope: Scope {
     /// The settings the app runs with.
@@ -118,7 +120,7 @@ public final class AppScope: Scope {
 
     /// The scope of a real run: every input read from the launch environment.
     ///
-    /// - Throws: ``UsageError`` for a bad argument or environment variable.
+    /// - Throws: ``Features/UsageError`` for a bad argument or environment variable.
     public convenience init(launch: LaunchEnvironment) throws(UsageError) {
         let invocation = try Invocation(
             arguments: launch.arguments, environment: launch.variables,

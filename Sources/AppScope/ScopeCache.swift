@@ -7,8 +7,10 @@ import Synchronization
 /// cache for it, through the scope, passing the code that makes it:
 ///
 /// ```swift
-/// static func injectNavigator(_ session: SessionScope) -> TerminalNavigator {
-///     session.cached(session.navigatorCache) { TerminalNavigator(console: session.app.console) }
+/// public static func injectNavigator(_ session: SessionScope) -> any Navigator {
+///     session.cached(session.navigatorCache) {
+///         session.new(TerminalNavigator(console: session.app.console))
+///     }
 /// }
 /// ```
 ///

@@ -26,8 +26,10 @@ public final class SessionScope: Scope {
 
     /// Begins a session inside `app`.
     ///
-    /// - Parameter navigator: a navigator to use instead of the terminal's
-    ///   stack, such as a recording one in a test.
+    /// - Parameters:
+    ///   - app: the scope of the run, which outlives every session in it.
+    ///   - navigator: a navigator to use instead of the terminal's stack,
+    ///     such as a recording one in a test.
     public init(app: AppScope, navigator: (any Navigator)? = nil) {
         self.app = app
         self.wiring = app.wiring

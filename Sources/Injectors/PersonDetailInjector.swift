@@ -5,7 +5,7 @@ import Features
 @MainActor
 public enum PersonDetailInjector {
     /// Makes detail screens on demand: the list calls it with the person
-    /// selected, and gets a new screen in a new ``PersonScope`` each time.
+    /// selected, and gets a new screen in a new ``AppScope/PersonScope`` each time.
     ///
     /// This closure is where a person scope begins. The list only sees a
     /// function from a person to a controller.
@@ -29,7 +29,7 @@ public enum PersonDetailInjector {
     }
 
     /// The detail screen of the scope's person, sharing that person's
-    /// ``OpenedPerson`` with the edit screen it opens, and recording a
+    /// ``Features/OpenedPerson`` with the edit screen it opens, and recording a
     /// delete in the session so the list can undo it.
     public static func injectPersonDetailController(_ scope: PersonScope) throws
         -> PersonDetailController

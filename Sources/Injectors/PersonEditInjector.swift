@@ -40,7 +40,7 @@ public enum PersonEditInjector {
         }
     }
 
-    /// A form that saves through the person's ``OpenedPerson``, so the detail
+    /// A form that saves through the person's ``Features/OpenedPerson``, so the detail
     /// screen under it shows the change.
     public static func injectPersonEditController(editing scope: PersonScope) throws
         -> PersonEditController

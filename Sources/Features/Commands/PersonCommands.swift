@@ -15,9 +15,11 @@ public final class PersonCommands: Application {
     /// Stores what to do and what to do it with; does nothing yet.
     ///
     /// - Parameters:
+    ///   - command: the one-shot command to run.
     ///   - storeProvider: opens the store, once, when a command needs it.
     ///   - pageSize: rows per page for `list`.
     ///   - clock: the time persons added are stamped with.
+    ///   - console: where results go, and errors as one line each.
     public init(
         command: Command,
         storeProvider: @escaping PersonStoreProvider,

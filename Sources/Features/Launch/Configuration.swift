@@ -2,6 +2,8 @@
 ///
 /// Built once, when the app scope is created, and never changed afterwards:
 /// every object that needs a setting is handed the value by an injector.
+/// (The program's version is not a setting but a constant of the build,
+/// `Usage.version`, which the settings screen reads directly.)
 public struct Configuration: Sendable, Equatable {
     /// Which kind of store keeps persons.
     public var storeKind: StoreKind

@@ -31,6 +31,7 @@ public struct Invocation: Sendable, Equatable {
     ///   - environment: the process's environment variables.
     ///   - outputIsTerminal: whether standard output is a terminal (colour is
     ///     used only then, and never when `NO_COLOR` is set).
+    ///   - readFile: reads the configuration file; a test hands in its text.
     /// - Throws: ``UsageError`` naming the first bad argument or variable.
     public init(
         arguments: [String], environment: [String: String], outputIsTerminal: Bool,

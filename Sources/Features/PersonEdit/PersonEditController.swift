@@ -27,6 +27,8 @@ public final class PersonEditController: Screen {
     ///   - title: the form's heading, such as "New person".
     ///   - draft: the values the form starts with; Enter keeps them.
     ///   - save: stores the finished draft and returns the stored person.
+    ///   - view: asks for each field and shows what was wrong with it.
+    ///   - navigator: closes the form when it is saved or cancelled.
     public init(
         title: String,
         draft: PersonDraft,

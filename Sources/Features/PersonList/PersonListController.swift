@@ -27,7 +27,10 @@ public final class PersonListController: Screen {
     /// Stores its collaborators; shows nothing until it appears.
     ///
     /// - Parameters:
+    ///   - store: where the persons are listed from and deleted.
     ///   - pageSize: rows per page, at least 1.
+    ///   - view: draws a page and reads the keys.
+    ///   - navigator: opens the screens the providers make.
     ///   - deletions: the session's last delete, which `u` undoes.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.

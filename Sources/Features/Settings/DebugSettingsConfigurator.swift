@@ -10,6 +10,7 @@ public struct DebugSettingsConfigurator: SettingsConfigurator {
     /// Adds debug sections to what `base` lists.
     ///
     /// - Parameters:
+    ///   - base: the configurator whose sections come first.
     ///   - store: the app's store, to count and name.
     ///   - objectGraph: the tree of objects the injectors have built so far.
     public init(

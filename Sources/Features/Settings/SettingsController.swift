@@ -10,7 +10,10 @@ public final class SettingsController: Screen {
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
-    /// - Parameter configurator: decides what is listed; base or debug.
+    /// - Parameters:
+    ///   - configurator: decides what is listed; base or debug.
+    ///   - view: draws the sections and reads the keys.
+    ///   - navigator: goes back to the screen before.
     public init(
         configurator: any SettingsConfigurator, view: any SettingsView, navigator: any Navigator
     ) {

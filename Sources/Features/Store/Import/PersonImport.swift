@@ -41,7 +41,9 @@ public enum PersonImport {
     /// The checked drafts in a file's contents: JSON when the text starts
     /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
     ///
-    /// - Parameter name: the file as messages show it.
+    /// - Parameters:
+    ///   - data: the file's bytes, which must be UTF-8.
+    ///   - name: the file as messages show it.
     public static func drafts(in data: Data, name: String) throws(UsageError) -> [ValidatedDraft] {
         let text = try ImportText.decode(data, name: name)
         let start = text.first { !$0.isWhitespace }

@@ -21,7 +21,7 @@ public final class SQLitePersonStore: PersonStore {
     ///
     /// The file is treated as possibly hostile: another program may have
     /// written it. What it holds is decided before anything is written (see
-    /// ``SQLiteContents``); only a new or empty file is adopted, and anything
+    /// `SQLiteContents`); only a new or empty file is adopted, and anything
     /// else that is not a people database is refused and left byte for byte
     /// as it was. The stored row count is checked against the rows, and
     /// repaired, because a list trusts it.
@@ -146,7 +146,7 @@ public final class SQLitePersonStore: PersonStore {
     /// Per row, the insert trigger would update the search index, the total
     /// and the gram counts, which costs more than the row itself; so within
     /// the same transaction the trigger is dropped, the rows inserted (their
-    /// grams counted as they pass, by ``GramTally``), the index and the
+    /// grams counted as they pass, by `GramTally`), the index and the
     /// counts brought up to date once, and the trigger put back. The
     /// transaction covers the schema change too: a crash leaves all of it or
     /// none, and other connections never see the database without its trigger.
