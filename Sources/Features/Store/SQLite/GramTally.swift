@@ -64,12 +64,23 @@ struct GramTally {
     ///
     /// A gram may come twice — once from ASCII names, once from others — so
     /// the caller adds.
-    var counts: [(gram: String, names: Int)] {
+    private var counts: [(gram: String, names: Int)] {
         var counts = others.map { (gram: $0.key, names: $0.value) }
         for (slot, count) in ascii.enumerated() where count > 0 {
             counts.append((Self.gram(at: slot), Int(count)))
         }
         return counts
+    }
+
+    /// Adds every count to the `person_gram` table.
+    func write(to database: SQLiteConnection) throws(PersonStoreError) {
+        let countGram = try database.prepare(
+            "INSERT INTO person_gram (gram, n) VALUES (?, ?) ON CONFLICT (gram) DO UPDATE SET n = n + excluded.n"
+        )
+        for (gram, names) in counts {
+            try countGram.bind([.text(gram), .integer(names)])
+            while try countGram.step() {}
+        }
     }
 
     /// The ASCII text counted at `slot`.

@@ -69,6 +69,9 @@ extension SQLitePersonStore {
                 for step in SQLiteSchema.steps.dropFirst(version) {
                     try database.execute(step)
                 }
+                if (1..<3).contains(version) {
+                    try SQLiteSchema.countGrams(in: database)
+                }
                 if version == 0 {
                     for sample in samples {
                         _ = try insert(

@@ -173,13 +173,7 @@ public final class SQLitePersonStore: PersonStore {
                     "INSERT INTO person_search (rowid, text) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
                     [.integer(highest)])
                 try database.run("UPDATE person_total SET n = n + ?", [.integer(count)])
-                let countGram = try database.prepare(
-                    "INSERT INTO person_gram (gram, n) VALUES (?, ?) ON CONFLICT (gram) DO UPDATE SET n = n + excluded.n"
-                )
-                for (gram, names) in grams.counts {
-                    try countGram.bind([.text(gram), .integer(names)])
-                    while try countGram.step() {}
-                }
+                try grams.write(to: database)
                 // Rows added in bulk leave the index in many small pieces,
                 // each of which every search must look in. When the bulk is
                 // a good part of the whole, join them into one: a second at

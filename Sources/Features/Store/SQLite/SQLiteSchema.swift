@@ -96,11 +96,8 @@ enum SQLiteSchema {
         WITH RECURSIVE p(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM p WHERE k < \(gramPositions))
         INSERT INTO person_gram_position (k) SELECT k FROM p;
 
-        INSERT INTO person_gram (gram, n)
-            SELECT gram, count(*) FROM (
-                SELECT DISTINCT person.id, \(grams(of: "person.sort_name")) AS gram
-                FROM person, \(gramRange(of: "person.sort_name"))
-            ) GROUP BY gram;
+        -- The persons already stored have their grams counted in Swift after
+        -- this step (see countGrams(in:)): in SQL it took minutes at a million.
 
         \(insertTrigger)
 
@@ -168,6 +165,22 @@ enum SQLiteSchema {
                         SELECT DISTINCT \(grams(of: column)), 1 FROM \(gramRange(of: column))
                         ON CONFLICT (gram) DO UPDATE SET n = n + 1;
         """
+    }
+
+    /// Counts the grams of every stored name into `person_gram`: the half of
+    /// step 3 that runs in Swift, after its SQL, for a database upgraded from
+    /// version 1 or 2.
+    ///
+    /// SQL would split each name into its grams row by row and sort tens of
+    /// millions of them; at a million persons that took two and a half
+    /// minutes. Reading the names once through ``GramTally`` takes seconds.
+    static func countGrams(in database: SQLiteConnection) throws(PersonStoreError) {
+        var tally = GramTally()
+        let names = try database.prepare("SELECT sort_name FROM person")
+        while try names.step() {
+            tally.add(names.text(0) ?? "")
+        }
+        try tally.write(to: database)
     }
 
     /// `PRAGMA application_id` of a people database: "PEOP" in ASCII.
