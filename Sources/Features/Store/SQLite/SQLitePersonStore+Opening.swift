@@ -79,6 +79,7 @@ extension SQLitePersonStore {
                             into: database)
                     }
                 }
+                try SQLitePageMarks.rebuild(in: database)
                 try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
             }
         } catch let error as PersonStoreError {
@@ -128,6 +129,27 @@ extension SQLitePersonStore {
                     DELETE FROM person_total;
                     INSERT INTO person_total (n) SELECT count(*) FROM person;
                     """)
+                // The marks counted changes against the old row.
+                try SQLitePageMarks.rebuild(in: database)
+            }
+        } catch let error as PersonStoreError {
+            throw error
+        } catch {
+            throw .storage("cannot repair the database \(database.shownPath): \(error)")
+        }
+    }
+
+    /// Rebuilds the page marks when rows changed without them — another
+    /// program wrote — so pages by number start near their row again.
+    ///
+    /// Costs nothing when the marks are current: one comparison.
+    static func repairMarks(of database: SQLiteConnection) throws(PersonStoreError) {
+        guard try !SQLitePageMarks.areCurrent(in: database) else { return }
+        do {
+            try database.writeTransaction {
+                if try !SQLitePageMarks.areCurrent(in: database) {
+                    try SQLitePageMarks.rebuild(in: database)
+                }
             }
         } catch let error as PersonStoreError {
             throw error

@@ -24,7 +24,8 @@ public final class SQLitePersonStore: PersonStore {
     /// `SQLiteContents`); only a new or empty file is adopted, and anything
     /// else that is not a people database is refused and left byte for byte
     /// as it was. The stored row count is checked against the rows, and
-    /// repaired, because a list trusts it.
+    /// repaired, because a list trusts it; the page marks are rebuilt when
+    /// another program changed rows (see `SQLitePageMarks`).
     ///
     /// - Parameters:
     ///   - path: the database file.
@@ -44,6 +45,7 @@ public final class SQLitePersonStore: PersonStore {
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Self.prepareSchema(of: opened, samples: samples)
         try Self.repairTotal(of: opened)
+        try Self.repairMarks(of: opened)
         // The search index's terms, which a short search looks through. A
         // temporary table is this connection's alone and never written to
         // the file.
@@ -64,6 +66,14 @@ public final class SQLitePersonStore: PersonStore {
         let search = SQLiteSearch(search)
         return try connection.withLock { (database) throws(PersonStoreError) in
             let route = try search.route(for: .position, in: database)
+            if case .everyone = route,
+                let position = try SQLitePageMarks.position(
+                    of: Self.storedKey(of: key.id, in: database)
+                        ?? SQLitePageMarks.Key(sortName: key.foldedName, id: key.id),
+                    in: database)
+            {
+                return position
+            }
             guard let rows = Self.rows(of: route, search) else { return 0 }
             return try database.integer(
                 "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < \(Self.anchor) AND \(rows.filter)",
@@ -84,6 +94,12 @@ public final class SQLitePersonStore: PersonStore {
             let select = "SELECT \(Self.columns) FROM \(rows.table) WHERE \(rows.filter)"
             switch start {
             case .offset:
+                if case .everyone = route, skipped >= SQLitePageMarks.spacing {
+                    let page = try database.rows(
+                        SQLitePageMarks.pageQuery(reading: Self.columns),
+                        [.integer(skipped), .integer(limit)], reading: Self.person)
+                    if !page.isEmpty { return page }
+                }
                 return try database.rows(
                     "\(select) ORDER BY sort_name, id LIMIT ? OFFSET ?",
                     rows.parameters + [.integer(limit), .integer(skipped)], reading: Self.person)
@@ -135,7 +151,7 @@ public final class SQLitePersonStore: PersonStore {
     public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
         try connection.withLock { database in
             try database.writeTransaction {
-                try Self.insert(draft, added: added, into: database)
+                try Self.insertMarked(draft, added: added, into: database)
             }
         }
     }
@@ -172,8 +188,11 @@ public final class SQLitePersonStore: PersonStore {
                 try database.run(
                     "INSERT INTO person_search (rowid, text) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
                     [.integer(highest)])
-                try database.run("UPDATE person_total SET n = n + ?", [.integer(count)])
+                try database.run(
+                    "UPDATE person_total SET n = n + ?, changes = changes + ?",
+                    [.integer(count), .integer(count)])
                 try grams.write(to: database)
+                try SQLitePageMarks.rebuild(in: database)
                 // Rows added in bulk leave the index in many small pieces,
                 // each of which every search must look in. When the bulk is
                 // a good part of the whole, join them into one: a second at
@@ -191,19 +210,25 @@ public final class SQLitePersonStore: PersonStore {
     public func update(_ id: Person.ID, with checked: ValidatedDraft) throws -> Person {
         try connection.withLock { database in
             try database.writeTransaction {
+                let marksWereCurrent = try SQLitePageMarks.areCurrent(in: database)
+                let old = try Self.storedKey(of: id, in: database)
+                let new = SQLitePageMarks.Key(sortName: PersonSortKey.fold(checked.name), id: id)
                 try database.run(
                     "UPDATE person SET name = ?, sort_name = ?, address = ?, email = ? WHERE id = ?",
                     [
-                        .text(checked.name), .text(PersonSortKey.fold(checked.name)),
-                        .text(checked.address), checked.email.map(SQLiteValue.text) ?? .null,
-                        .integer(id),
+                        .text(checked.name), .text(new.sortName), .text(checked.address),
+                        checked.email.map(SQLiteValue.text) ?? .null, .integer(id),
                     ])
-                guard database.changedRows == 1,
+                guard database.changedRows == 1, let old,
                     let person = try database.rows(
                         "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
                         reading: Self.person
                     ).first
                 else { throw PersonStoreError.notFound(id) }
+                let moved = old.sortName != new.sortName
+                try SQLitePageMarks.update(
+                    afterRemoving: moved ? old : nil, adding: moved ? new : nil,
+                    wereCurrent: marksWereCurrent, in: database)
                 return person
             }
         }
@@ -212,8 +237,12 @@ public final class SQLitePersonStore: PersonStore {
     public func delete(_ id: Person.ID) throws {
         try connection.withLock { database in
             try database.writeTransaction {
+                let marksWereCurrent = try SQLitePageMarks.areCurrent(in: database)
+                let old = try Self.storedKey(of: id, in: database)
                 try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
                 guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
+                try SQLitePageMarks.update(
+                    afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
             }
         }
     }
@@ -227,7 +256,7 @@ public final class SQLitePersonStore: PersonStore {
                     throw PersonStoreError.storage(
                         "cannot restore \(person.name): id \(person.id) is taken")
                 }
-                _ = try Self.insert(
+                _ = try Self.insertMarked(
                     ValidatedDraft(storing: person), id: person.id, added: person.added,
                     into: database)
             }
@@ -285,6 +314,29 @@ extension SQLitePersonStore {
             .text(draft.address),
             draft.email.map(SQLiteValue.text) ?? .null, .real(added.timeIntervalSince1970),
         ]
+    }
+
+    /// Inserts one person and moves the page marks after them.
+    fileprivate static func insertMarked(
+        _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
+    ) throws(PersonStoreError) -> Person {
+        let marksWereCurrent = try SQLitePageMarks.areCurrent(in: database)
+        let person = try insert(draft, id: id, added: added, into: database)
+        try SQLitePageMarks.update(
+            afterRemoving: nil,
+            adding: SQLitePageMarks.Key(sortName: PersonSortKey.fold(person.name), id: person.id),
+            wereCurrent: marksWereCurrent, in: database)
+        return person
+    }
+
+    /// The stored key of the person with `id`, as the name index orders it.
+    fileprivate static func storedKey(of id: Person.ID, in database: SQLiteConnection)
+        throws(PersonStoreError) -> SQLitePageMarks.Key?
+    {
+        try database.rows(
+            "SELECT sort_name FROM person WHERE id = ?", [.integer(id)],
+            reading: { SQLitePageMarks.Key(sortName: $0.text(0) ?? "", id: id) }
+        ).first
     }
 
     static func insert(

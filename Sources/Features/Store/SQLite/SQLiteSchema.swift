@@ -61,7 +61,8 @@ enum SQLiteSchema {
         // Version 2: the file says it is a people database, so that a
         // database another program made is never mistaken for one.
         "PRAGMA application_id = \(applicationID);",
-        // Version 3: every search answers in milliseconds at a million.
+        // Version 3: every search, and every page by number, answers in
+        // milliseconds at a million.
         """
         DROP TRIGGER person_inserted;
         DROP TRIGGER person_deleted;
@@ -99,12 +100,29 @@ enum SQLiteSchema {
         -- The persons already stored have their grams counted in Swift after
         -- this step (see countGrams(in:)): in SQL it took minutes at a million.
 
+        -- Every 256th place in the name order, with how many persons sort
+        -- before it, so that page N starts near its first row instead of
+        -- counting every row above it. Kept by the program, not by triggers
+        -- (see SQLitePersonStore+Marks.swift), and trusted only while
+        -- person_mark_state.changes equals person_total.changes: every row
+        -- change counts one there, whoever makes it.
+        CREATE TABLE person_mark (
+            sort_name TEXT NOT NULL,
+            id        INTEGER NOT NULL,
+            before    INTEGER NOT NULL,
+            PRIMARY KEY (sort_name, id)
+        ) WITHOUT ROWID;
+        CREATE INDEX person_mark_before ON person_mark (before);
+        CREATE TABLE person_mark_state (changes INTEGER NOT NULL);
+        INSERT INTO person_mark_state (changes) VALUES (-1);
+        ALTER TABLE person_total ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
+
         \(insertTrigger)
 
         CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
             INSERT INTO person_search (person_search, rowid, text)
                 VALUES ('delete', old.id, \(indexed("old.sort_name")));
-            UPDATE person_total SET n = n - 1;
+            UPDATE person_total SET n = n - 1, changes = changes + 1;
             UPDATE person_gram SET n = n - 1 WHERE gram IN (
                 SELECT \(grams(of: "old.sort_name")) FROM \(gramRange(of: "old.sort_name")));
         END;
@@ -113,9 +131,16 @@ enum SQLiteSchema {
             INSERT INTO person_search (person_search, rowid, text)
                 VALUES ('delete', old.id, \(indexed("old.sort_name")));
             INSERT INTO person_search (rowid, text) VALUES (new.id, \(indexed("new.sort_name")));
+            UPDATE person_total SET changes = changes + 1;
             UPDATE person_gram SET n = n - 1 WHERE gram IN (
                 SELECT \(grams(of: "old.sort_name")) FROM \(gramRange(of: "old.sort_name")));
             \(countGrams(of: "new.sort_name"))
+        END;
+
+        -- Another program may renumber a person, which moves them in the
+        -- order too.
+        CREATE TRIGGER person_renumbered AFTER UPDATE OF id ON person BEGIN
+            UPDATE person_total SET changes = changes + 1;
         END;
         """,
     ]
@@ -128,7 +153,7 @@ enum SQLiteSchema {
     static let insertTrigger = """
         CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
                     INSERT INTO person_search (rowid, text) VALUES (new.id, \(indexed("new.sort_name")));
-                    UPDATE person_total SET n = n + 1;
+                    UPDATE person_total SET n = n + 1, changes = changes + 1;
                     \(countGrams(of: "new.sort_name"))
                 END;
         """
@@ -193,7 +218,9 @@ enum SQLiteSchema {
     ]
 
     /// The objects version 3 added.
-    static let searchObjects: Set<String> = ["person_gram", "person_gram_position"]
+    static let searchObjects: Set<String> = [
+        "person_gram", "person_gram_position", "person_mark", "person_mark_state",
+    ]
 
     /// The version a database is at after every step.
     static var currentVersion: Int { steps.count }
