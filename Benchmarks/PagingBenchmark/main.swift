@@ -295,8 +295,7 @@ print(
 
 // Pages by number for scripts: `people list --page N` at the last page
 // against the first, run in this process on the same database. Without
-// the page marks, SQLite's OFFSET would count every row above it: about
-// 1,500 times as long at a million.
+// the page marks, SQLite's OFFSET would step over every row above it.
 let lastPage = (persons - 1) / 10 + 1
 print(
     "\nPage by number (people list --page N)".padding(toLength: 57, withPad: " ", startingAt: 0),

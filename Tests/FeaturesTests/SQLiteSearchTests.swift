@@ -112,9 +112,7 @@ import Testing
             contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ŷr"]),
             addedAt: Fixtures.now)
         let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
-        try database.execute(
-            "CREATE VIRTUAL TABLE temp.person_search_terms USING fts5vocab(main, person_search, 'row')"
-        )
+        try database.execute(SQLiteSearch.termsTable)
         func route(_ search: String) throws -> String {
             switch try SQLiteSearch(search).route(
                 for: .page(wanted: 10, skipped: 0), in: database)

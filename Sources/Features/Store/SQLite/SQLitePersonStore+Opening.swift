@@ -62,30 +62,24 @@ extension SQLitePersonStore {
         let version = try adoptableVersion(of: database)
         try database.execute("PRAGMA journal_mode = WAL")
         guard version < SQLiteSchema.currentVersion else { return }
-        do {
-            try database.writeTransaction {
-                // Another process may have changed the file while this one waited.
-                let version = try adoptableVersion(of: database)
-                for step in SQLiteSchema.steps.dropFirst(version) {
-                    try database.execute(step)
-                }
-                if (1..<3).contains(version) {
-                    try SQLiteSchema.countGrams(in: database)
-                }
-                if version == 0 {
-                    for sample in samples {
-                        _ = try insert(
-                            ValidatedDraft(storing: sample), id: sample.id, added: sample.added,
-                            into: database)
-                    }
-                }
-                try SQLitePageMarks.rebuild(in: database)
-                try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
+        try writing(database, failure: "prepare") {
+            // Another process may have changed the file while this one waited.
+            let version = try adoptableVersion(of: database)
+            for step in SQLiteSchema.steps.dropFirst(version) {
+                try database.execute(step)
             }
-        } catch let error as PersonStoreError {
-            throw error
-        } catch {
-            throw .storage("cannot prepare the database \(database.shownPath): \(error)")
+            if (1..<3).contains(version) {
+                try SQLiteSchema.countGrams(in: database)
+            }
+            if version == 0 {
+                for sample in samples {
+                    _ = try insert(
+                        ValidatedDraft(storing: sample), id: sample.id, added: sample.added,
+                        into: database)
+                }
+            }
+            try SQLitePageMarks.rebuild(in: database)
+            try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
         }
     }
 
@@ -122,20 +116,15 @@ extension SQLitePersonStore {
                AND (SELECT n FROM person_total) IS (SELECT count(*) FROM person)
             """
         guard try database.integer(agreement) != 1 else { return }
-        do {
-            try database.writeTransaction {
-                try database.execute(
-                    """
-                    DELETE FROM person_total;
-                    INSERT INTO person_total (n) SELECT count(*) FROM person;
-                    """)
-                // The marks counted changes against the old row.
-                try SQLitePageMarks.rebuild(in: database)
-            }
-        } catch let error as PersonStoreError {
-            throw error
-        } catch {
-            throw .storage("cannot repair the database \(database.shownPath): \(error)")
+        // The page marks counted changes against the old row: they are
+        // rebuilt next, by repairMarks(of:).
+        try writing(database, failure: "repair") {
+            try database.execute(
+                """
+                DELETE FROM person_total;
+                INSERT INTO person_total (n) SELECT count(*) FROM person;
+                UPDATE person_mark_state SET changes = -1;
+                """)
         }
     }
 
@@ -145,16 +134,24 @@ extension SQLitePersonStore {
     /// Costs nothing when the marks are current: one comparison.
     static func repairMarks(of database: SQLiteConnection) throws(PersonStoreError) {
         guard try !SQLitePageMarks.areCurrent(in: database) else { return }
-        do {
-            try database.writeTransaction {
-                if try !SQLitePageMarks.areCurrent(in: database) {
-                    try SQLitePageMarks.rebuild(in: database)
-                }
+        try writing(database, failure: "repair") {
+            if try !SQLitePageMarks.areCurrent(in: database) {
+                try SQLitePageMarks.rebuild(in: database)
             }
+        }
+    }
+
+    /// Runs `body` in one write transaction; a failure that is not already
+    /// a store error is reported as "cannot \(failure) the database …".
+    private static func writing(
+        _ database: SQLiteConnection, failure: String, _ body: () throws -> Void
+    ) throws(PersonStoreError) {
+        do {
+            try database.writeTransaction(body)
         } catch let error as PersonStoreError {
             throw error
         } catch {
-            throw .storage("cannot repair the database \(database.shownPath): \(error)")
+            throw .storage("cannot \(failure) the database \(database.shownPath): \(error)")
         }
     }
 }

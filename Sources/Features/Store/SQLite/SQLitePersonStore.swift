@@ -46,12 +46,7 @@ public final class SQLitePersonStore: PersonStore {
         try Self.prepareSchema(of: opened, samples: samples)
         try Self.repairTotal(of: opened)
         try Self.repairMarks(of: opened)
-        // The search index's terms, which a short search looks through. A
-        // temporary table is this connection's alone and never written to
-        // the file.
-        try opened.execute(
-            "CREATE VIRTUAL TABLE temp.person_search_terms USING fts5vocab(main, person_search, 'row')"
-        )
+        try opened.execute(SQLiteSearch.termsTable)
         connection = Mutex(opened)
     }
 

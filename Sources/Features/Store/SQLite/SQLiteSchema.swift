@@ -103,7 +103,7 @@ enum SQLiteSchema {
         -- Every 256th place in the name order, with how many persons sort
         -- before it, so that page N starts near its first row instead of
         -- counting every row above it. Kept by the program, not by triggers
-        -- (see SQLitePersonStore+Marks.swift), and trusted only while
+        -- (see SQLitePageMarks.swift), and trusted only while
         -- person_mark_state.changes equals person_total.changes: every row
         -- change counts one there, whoever makes it.
         CREATE TABLE person_mark (

@@ -22,6 +22,9 @@
 struct SQLiteSearch {
     /// The folded search text; empty for everyone.
     let folded: String
+    /// Its length in Unicode scalars, as SQLite's `substr` and the trigram
+    /// index count characters.
+    private let length: Int
     private let kind: Kind
 
     private enum Kind {
@@ -45,9 +48,15 @@ struct SQLiteSearch {
     /// instead of asking for each.
     private static let termLimit = 1_000
 
+    /// The table of the trigram index's terms, which a short search looks
+    /// through: a temporary table, this connection's alone and never written
+    /// to the file.
+    static let termsTable =
+        "CREATE VIRTUAL TABLE temp.person_search_terms USING fts5vocab(main, person_search, 'row')"
+
     init(_ search: String) {
         folded = PersonSortKey.fold(search)
-        let length = folded.unicodeScalars.count
+        length = folded.unicodeScalars.count
         if length == 0 {
             kind = .everyone
         } else if folded.unicodeScalars.contains(SQLiteSchema.sentinel) {
@@ -68,7 +77,7 @@ struct SQLiteSearch {
                 "SELECT count(*) FROM person WHERE instr(sort_name, ?) > 0", [.text(folded)])
         case .short, .long:
             counted =
-                folded.unicodeScalars.count <= 3
+                length <= 3
                 ? try database.integer(
                     "SELECT coalesce(max(n), 0) FROM person_gram WHERE gram = ?", [.text(folded)])
                 : try database.integer(
@@ -125,8 +134,11 @@ struct SQLiteSearch {
     }
 
     /// The search as an FTS5 phrase: its trigrams, one after another.
-    private var phrase: String {
-        "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    private var phrase: String { Self.quoted(folded) }
+
+    /// `text` as an FTS5 string, matched as written.
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// An FTS5 query for every trigram that begins with the (one or two
@@ -136,8 +148,7 @@ struct SQLiteSearch {
     /// trigram, thanks to the two sentinels after it, so a name contains
     /// the search exactly when it holds one of these trigrams.
     private func termsBeginning(in database: SQLiteConnection) throws(PersonStoreError) -> String? {
-        let highest =
-            folded + String(repeating: "\u{10FFFF}", count: 3 - folded.unicodeScalars.count)
+        let highest = folded + String(repeating: "\u{10FFFF}", count: 3 - length)
         let terms = try database.rows(
             "SELECT term FROM temp.person_search_terms WHERE term >= ? AND term <= ? LIMIT ?",
             [.text(folded), .text(highest), .integer(Self.termLimit + 1)]
@@ -145,7 +156,6 @@ struct SQLiteSearch {
         // None, when the count said some match, means another program
         // changed one table and not the other: walk, which is always exact.
         guard !terms.isEmpty, terms.count <= Self.termLimit else { return nil }
-        return terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-            .joined(separator: " OR ")
+        return terms.map(Self.quoted).joined(separator: " OR ")
     }
 }
