@@ -5,7 +5,7 @@ import Features
 /// The injectors build through a scope's methods below, so that each
 /// `inject…` body is still one expression of glue — an initializer call
 /// wrapped in `new`, a cache in `cached`, a closure in `provider` (see
-/// `Scope+Providers.swift`) — and the
+/// `Scope+Providers.swift`), a scope in `beginning` — and the
 /// trace still learns what was built, where it lives, and whether it was
 /// made or reused:
 ///
@@ -49,6 +49,28 @@ extension Scope {
             wiring.note(WiringTrace.name(of: Child.self), .begins, in: child.label)
         }
         return child
+    }
+
+    /// A scope begun here with the value that defines it: `begin` makes the
+    /// scope from `value`, and the trace reports the scope named `label`
+    /// beginning, then `value` as new in it, since the scope keeps it.
+    @inlinable
+    public func beginning<Child: Scope, Defining>(
+        _ label: @autoclosure () -> String,
+        with value: @autoclosure () throws -> Defining,
+        _ begin: (Defining) -> Child
+    ) rethrows -> Child {
+        guard wiring.isEnabled else { return begin(try value()) }
+        let label = label()
+        wiring.note(WiringTrace.name(of: Child.self), .begins, in: label)
+        return begin(try wiring.record(WiringTrace.name(of: Defining.self), .new, in: label, value))
+    }
+
+    /// `value`, which this scope has held since it began, reported as reused.
+    @inlinable
+    public func reusing<Kept>(_ value: Kept) -> Kept {
+        if wiring.isEnabled { wiring.note(WiringTrace.name(of: Kept.self), .reused, in: label) }
+        return value
     }
 
     /// `body` wrapped so that each call is reported, and what it makes is

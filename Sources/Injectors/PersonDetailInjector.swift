@@ -12,7 +12,9 @@ public enum PersonDetailInjector {
     public static func injectPersonDetailControllerProvider(_ session: SessionScope)
         -> PersonDetailControllerProvider
     {
-        injectPersonDetailControllerProvider(session) { PersonScope(session: session, person: $0) }
+        injectPersonDetailControllerProvider(session) {
+            try injectPersonScope(session, opening: $0)
+        }
     }
 
     /// The same provider, beginning each person's scope with `beginScope`.
@@ -21,22 +23,35 @@ public enum PersonDetailInjector {
     /// that each is freed when its detail screen closes — without business
     /// code ever seeing a scope.
     public static func injectPersonDetailControllerProvider(
-        _ session: SessionScope, beginScope: @escaping @MainActor (Person) -> PersonScope
+        _ session: SessionScope, beginScope: @escaping @MainActor (Person) throws -> PersonScope
     ) -> PersonDetailControllerProvider {
         session.provider { person in
-            try injectPersonDetailController(session.beginning(beginScope(person)))
+            try injectPersonDetailController(beginScope(person))
         }
+    }
+
+    /// Begins the scope of `person` inside `session`, with the
+    /// ``Features/OpenedPerson`` that defines it.
+    ///
+    /// - Throws: when the app's store cannot be opened.
+    public static func injectPersonScope(_ session: SessionScope, opening person: Person) throws
+        -> PersonScope
+    {
+        try session.beginning(
+            PersonScope.label(forPerson: person.id),
+            with: injectNewOpenedPerson(session, person)
+        ) { PersonScope(session: session, opening: $0) }
     }
 
     /// The detail screen of the scope's person, sharing that person's
     /// ``Features/OpenedPerson`` with the edit screen it opens, and recording a
     /// delete in the session so the list can undo it.
-    public static func injectPersonDetailController(_ scope: PersonScope) throws
+    public static func injectPersonDetailController(_ scope: PersonScope)
         -> PersonDetailController
     {
-        try scope.new(
+        scope.new(
             PersonDetailController(
-                person: try injectOpenedPerson(scope),
+                person: injectOpenedPerson(scope),
                 view: injectPersonDetailView(scope),
                 navigator: SessionInjector.injectNavigator(scope.session),
                 deletions: SessionInjector.injectLastDeletion(scope.session),
@@ -44,12 +59,20 @@ public enum PersonDetailInjector {
         )
     }
 
-    /// The opened person, one per person scope, on the app's store.
-    public static func injectOpenedPerson(_ scope: PersonScope) throws -> OpenedPerson {
-        try scope.cached(scope.openedPersonCache) {
-            OpenedPerson(
-                person: scope.person, store: try StoreInjector.injectPersonStore(scope.session.app))
-        }
+    /// The opened person of the scope: the one its detail and edit screens
+    /// share.
+    public static func injectOpenedPerson(_ scope: PersonScope) -> OpenedPerson {
+        scope.reusing(scope.openedPerson)
+    }
+
+    /// A new opened person on the app's store: the value a person scope is
+    /// begun with.
+    ///
+    /// Call ``injectOpenedPerson(_:)`` instead: this one makes another.
+    static func injectNewOpenedPerson(_ session: SessionScope, _ person: Person) throws
+        -> OpenedPerson
+    {
+        OpenedPerson(person: person, store: try StoreInjector.injectPersonStore(session.app))
     }
 
     /// The terminal view of one person's detail.

@@ -36,18 +36,18 @@ public enum PersonEditInjector {
         -> PersonEditControllerProvider
     {
         scope.provider {
-            try injectPersonEditController(editing: scope)
+            injectPersonEditController(editing: scope)
         }
     }
 
     /// A form that saves through the person's ``Features/OpenedPerson``, so the detail
     /// screen under it shows the change.
-    public static func injectPersonEditController(editing scope: PersonScope) throws
+    public static func injectPersonEditController(editing scope: PersonScope)
         -> PersonEditController
     {
-        try scope.new(
+        scope.new(
             PersonEditController(
-                editing: try PersonDetailInjector.injectOpenedPerson(scope),
+                editing: PersonDetailInjector.injectOpenedPerson(scope),
                 view: injectPersonEditView(scope.session),
                 navigator: SessionInjector.injectNavigator(scope.session)))
     }

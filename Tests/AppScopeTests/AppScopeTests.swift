@@ -37,14 +37,15 @@ import Testing
         }
     }
 
+    @MainActor
     @Test func scopesNestAppSessionPersonAndNameThemselvesForTheTrace() {
         let app = AppScope(console: RecordingConsole())
         let session = SessionScope(app: app)
-        let scope = PersonScope(session: session, person: Person.samples[2])
+        let opened = OpenedPerson(person: Person.samples[2], store: MemoryPersonStore())
+        let scope = PersonScope(session: session, opening: opened)
         #expect(scope.session === session)
         #expect(session.app === app)
-        #expect(scope.person == Person.samples[2])
-        #expect(!scope.openedPersonCache.isFilled)
+        #expect(scope.openedPerson === opened)
         #expect(!session.navigatorCache.isFilled)
         #expect([app.label, session.label, scope.label] == ["app", "session", "person #3"])
         #expect(scope.wiring === app.wiring)

@@ -78,11 +78,12 @@ import Testing
                 wiring: PersonDetailControllerProvider · provider · session
                 wiring: PersonDetailControllerProvider · called · session
                 wiring:   PersonScope · begins · person #1
+                wiring:   OpenedPerson · new · person #1
+                wiring:     PersonStore · new · app
+                wiring:       TracingPersonStore · made · app
+                wiring:         PersonStore (base) · reused · app
                 wiring:   PersonDetailController · made · person #1
-                wiring:     OpenedPerson · new · person #1
-                wiring:       PersonStore · new · app
-                wiring:         TracingPersonStore · made · app
-                wiring:           PersonStore (base) · reused · app
+                wiring:     OpenedPerson · reused · person #1
                 wiring:     TerminalPersonDetailView · made · person #1
                 wiring:     Navigator · reused · session
                 wiring:     LastDeletion · new · session

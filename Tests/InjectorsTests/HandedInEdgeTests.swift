@@ -50,17 +50,15 @@ import Testing
         let session = SessionScope(app: TestScopes.app(), navigator: recorder)
         weak var begun: PersonScope?
         let provider = PersonDetailInjector.injectPersonDetailControllerProvider(session) {
-            let scope = PersonScope(session: session, person: $0)
+            let scope = try PersonDetailInjector.injectPersonScope(session, opening: $0)
             begun = scope
             return scope
         }
         do {
             recorder.push(try provider(Person.samples[0]))
-            #expect(begun?.person == Person.samples[0])
+            #expect(begun?.openedPerson.person == Person.samples[0])
             recorder.top?.handle("e")
-            #expect(
-                try PersonDetailInjector.injectOpenedPerson(#require(begun))
-                    .person.id == 1)
+            #expect(recorder.top is PersonEditController)
             recorder.pop()
             recorder.pop()
         }

@@ -162,23 +162,28 @@ import Testing
         #expect(session.recordingConsole?.output.contains("no person with id 1") == true)
     }
 
-    @Test func oneOpenedPersonIsSharedWithinAPersonScopeAndNotAcrossScopes() throws {
+    @Test func eachOpeningBeginsAScopeWithAnOpenedPersonOfItsOwn() throws {
         let session = TestScopes.session()
-        let scope = PersonScope(session: session, person: Person.samples[0])
-        let other = PersonScope(session: session, person: Person.samples[0])
-        #expect(
-            try PersonDetailInjector.injectOpenedPerson(scope)
-                === PersonDetailInjector.injectOpenedPerson(scope))
-        #expect(
-            try PersonDetailInjector.injectOpenedPerson(scope)
-                !== PersonDetailInjector.injectOpenedPerson(other))
+        let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
+        let other = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
+        #expect(scope.openedPerson !== other.openedPerson)
+        #expect(scope.session === session)
+        #expect(scope.label == "person #1")
+    }
+
+    @Test func theEditFormSavesThroughTheOpenedPersonOfItsScope() throws {
+        let session = TestScopes.session(input: ["", "Marylebone", ""])
+        let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
+        let form = PersonEditInjector.injectPersonEditController(editing: scope)
+        SessionInjector.injectNavigator(session).run(root: form)
+        #expect(scope.openedPerson.person.address == "Marylebone")
     }
 
     @Test func anEditFromTheDetailShowsOnTheDetailWhenTheFormCloses() throws {
         let session = TestScopes.session(input: ["e", "", "Marylebone", ""])
         SessionInjector.injectNavigator(session).run(
-            root: try PersonDetailInjector.injectPersonDetailController(
-                PersonScope(session: session, person: Person.samples[0])))
+            root: PersonDetailInjector.injectPersonDetailController(
+                try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])))
         let output = try #require(session.recordingConsole?.output)
         #expect(
             output.contains(
@@ -206,15 +211,16 @@ import Testing
             weak var opened: OpenedPerson?
             do {
                 let person = Person.samples[round % 3]
-                let personScope = PersonScope(session: session, person: person)
-                let detailController = try PersonDetailInjector.injectPersonDetailController(
+                let personScope = try PersonDetailInjector.injectPersonScope(
+                    session, opening: person)
+                let detailController = PersonDetailInjector.injectPersonDetailController(
                     personScope)
                 let formController = try PersonEditInjector.injectPersonEditControllerProvider(
                     editing: personScope)()
                 scope = personScope
                 detail = detailController
                 form = formController
-                opened = try PersonDetailInjector.injectOpenedPerson(personScope)
+                opened = personScope.openedPerson
                 navigator.push(detailController)
                 navigator.push(formController)
                 navigator.pop()

@@ -66,7 +66,7 @@ import Testing
                 wiring:           MemoryPersonStore · made · app
 
                 """))
-        #expect(run.errors.contains("wiring:     OpenedPerson · new · person #1\n"))
+        #expect(run.errors.contains("wiring:   OpenedPerson · new · person #1\n"))
         #expect(run.errors.contains("trace: store.person(withID: 1) → #1 \"Ada Lovelace\" in "))
         #expect(!run.output.contains("trace:"), "standard output stays clean")
     }

@@ -9,10 +9,14 @@ public final class OpenedPerson {
     private let store: any PersonStore
     /// The person as last read from or written to the store.
     public private(set) var person: Person
+    /// The person's id, which no save changes; readable from any thread, so
+    /// the person's scope can name itself by it.
+    public nonisolated let id: Person.ID
 
     /// Holds `person`, as the list last showed them, and the store they live in.
     public init(person: Person, store: any PersonStore) {
         self.person = person
+        self.id = person.id
         self.store = store
     }
 
@@ -20,18 +24,18 @@ public final class OpenedPerson {
     ///
     /// - Throws: ``PersonStoreError/notFound(_:)`` when they have been deleted.
     public func reload() throws {
-        person = try store.existingPerson(withID: person.id)
+        person = try store.existingPerson(withID: id)
     }
 
     /// Checks and stores new values for this person.
     @discardableResult
     public func save(_ draft: PersonDraft) throws -> Person {
-        person = try store.update(person.id, with: draft.validated())
+        person = try store.update(id, with: draft.validated())
         return person
     }
 
     /// Removes this person from the store.
     public func delete() throws {
-        try store.delete(person.id)
+        try store.delete(id)
     }
 }
