@@ -10,12 +10,14 @@ import Synchronization
 /// at work:
 ///
 /// ```
-/// wiring:   PersonDetailControllerProvider · called · session
-/// wiring:     PersonScope · begins · person #1
-/// wiring:     PersonDetailController · made · person #1
-/// wiring:       OpenedPerson · new · person #1
-/// wiring:         PersonStore · reused · app
-/// wiring:       TerminalNavigator · reused · session
+/// wiring: PersonDetailControllerProvider · called · session
+/// wiring:   PersonScope · begins · person #1
+/// wiring:   OpenedPerson · new · person #1
+/// wiring:     PersonStore · new · app
+/// wiring:       TracingPersonStore · made · app
+/// wiring:         PersonStore (base) · reused · app
+/// wiring:   PersonDetailController · made · person #1
+/// wiring:     OpenedPerson · reused · person #1
 /// ```
 ///
 /// `new` is made now and kept by its scope; `reused` is handed out again by

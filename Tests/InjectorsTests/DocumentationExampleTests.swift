@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every Swift example in the articles and doc comments is code that CI
-/// compiles.
+/// compiles, and every example of the wiring trace is output a test expects.
 ///
 /// An example in an article or a doc comment must appear, line for line, in a
 /// Swift file under `Sources`, `Tests` or `Examples` (it may sit deeper
@@ -10,6 +10,10 @@ import Testing
 /// and then this test, instead of quietly breaking the reader. The one
 /// exception is code in another library's API — a container the articles
 /// compare with — which its article introduces with "not compiled here".
+///
+/// A block of trace lines (each beginning `wiring:`) is held to the same
+/// rule: it must be a run of the lines a trace test expects, so a change to
+/// what the injectors build shows up in the examples too.
 @Suite struct DocumentationExampleTests {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,7 +34,7 @@ import Testing
         }
     }
 
-    /// The Swift blocks of every article and every doc comment. (The
+    /// The Swift and trace blocks of every article and every doc comment. (The
     /// README's one example is a shortened copy of the consumer package's
     /// test, which ``ReadmeExampleTests`` checks.)
     static let examples: [Example] = {
@@ -46,9 +50,11 @@ import Testing
             var index = 0
             while index < lines.count {
                 defer { index += 1 }
-                guard lines[index].trimmingCharacters(in: .whitespaces) == "```swift" else {
-                    continue
-                }
+                let fence = lines[index].trimmingCharacters(in: .whitespaces)
+                let isTrace =
+                    fence == "```" && index + 1 < lines.count
+                    && lines[index + 1].hasPrefix("wiring:")
+                guard fence == "```swift" || isTrace else { continue }
                 let introduction = lines[max(0, index - 3)..<index].joined(separator: " ")
                 let end =
                     lines[(index + 1)...].firstIndex {
@@ -112,6 +118,7 @@ import Testing
 
     @Test func theArticlesHaveExamples() {
         #expect(Self.examples.count > 20)
+        #expect(Self.examples.count { $0.lines.first?.hasPrefix("wiring:") == true } >= 2)
     }
 
     @Test(arguments: examples)
