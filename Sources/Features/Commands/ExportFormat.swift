@@ -37,15 +37,24 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 
     /// `text` as a CSV field: quoted, with quotes doubled, when it holds a
     /// comma, a quote, a line break or space at either end.
+    ///
+    /// Read by Unicode scalar, as ``CSVRecords`` reads it back: a quote
+    /// followed by a combining mark is still a quote to double.
     static func csvField(_ text: String) -> String {
-        // Bytes first: the characters that force quotes are all ASCII, apart
-        // from the rare Unicode line breaks and spaces checked after.
+        let scalars = text.unicodeScalars
         let needsQuotes =
-            text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-            || text.first?.isWhitespace == true || text.last?.isWhitespace == true
-            || (!text.utf8.allSatisfy { $0 < 0x80 } && text.contains(where: \.isNewline))
+            scalars.contains { $0 == "," || $0 == "\"" || CSVRecords.isLineBreak($0) }
+            || scalars.first?.properties.isWhitespace == true
+            || scalars.last?.properties.isWhitespace == true
         guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in scalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// `text` as a JSON string, with every character a terminal would obey
