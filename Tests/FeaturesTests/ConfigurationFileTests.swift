@@ -114,6 +114,19 @@ import Testing
         #expect(text?.hasPrefix(expected) == true, "got \(text ?? "no error")")
     }
 
+    /// Files with `HUGE` standing for an `a` carrying 30,000 combining acute
+    /// accents: one character, 60,001 bytes.
+    @Test(arguments: [
+        #"{"store": "HUGE"}"#, #"{"HUGE": 1}"#, #"{"pageSize": "HUGE"}"#,
+        #"{"theme": {"title": "HUGE"}}"#, ##"{"theme": {"HUGE": "#000000"}}"##,
+        #"{"import": ["\u0001HUGE"]}"#,
+    ])
+    func aRefusalQuotingOneHugeCharacterStaysShort(_ template: String) throws {
+        let huge = "a" + String(repeating: "\u{301}", count: 30_000)
+        let text = try #require(message(template.replacingOccurrences(of: "HUGE", with: huge)))
+        #expect(text.utf8.count < 600, "\(text.utf8.count) bytes: \(InertText.quoted(text))")
+    }
+
     @Test func aMissingFileIsAUsageErrorNamingIt() {
         #expect(throws: UsageError("/no/such/people.json: no such file")) {
             try Invocation(

@@ -1,4 +1,5 @@
 import Features
+import Foundation
 import Testing
 
 @Suite struct InvocationTests {
@@ -145,6 +146,20 @@ import Testing
     @Test func aHugeArgumentIsCutInTheMessage() throws {
         let text = try #require(message(["show", String(repeating: "z", count: 100_000)]))
         #expect(text.count < 120)
+    }
+
+    /// Arguments with `HUGE` standing for an `a` carrying 30,000 combining
+    /// acute accents: one character, 60,001 bytes.
+    @Test(arguments: [
+        ["HUGE"], ["--HUGE"], ["list", "--json=HUGE"], ["list", "HUGE"], ["--store", "HUGE"],
+        ["show", "HUGE"], ["--page-size", "HUGE"], ["list", "--after", "HUGE"],
+        ["export", "--format", "HUGE"], ["--config", "HUGE"], ["--import", "\u{1}HUGE"],
+    ])
+    func aRefusalQuotingOneHugeCharacterStaysShort(_ template: [String]) throws {
+        let huge = "a" + String(repeating: "\u{301}", count: 30_000)
+        let arguments = template.map { $0.replacingOccurrences(of: "HUGE", with: huge) }
+        let text = try #require(message(arguments))
+        #expect(text.utf8.count < 600, "\(text.utf8.count) bytes: \(InertText.quoted(text))")
     }
 
     @Test func listByCursorAndExportAreRead() throws {

@@ -16,7 +16,7 @@ import Testing
             !error.message.unicodeScalars.contains(where: InertText.isObeyed),
             "message not inert for input \(InertText.quoted(input(), limit: 200))")
         #expect(
-            error.message.count <= 400,
+            error.message.utf8.count <= 400,
             "message too long for input \(InertText.quoted(input(), limit: 200))")
     }
 

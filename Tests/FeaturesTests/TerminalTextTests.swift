@@ -29,6 +29,27 @@ import Testing
         #expect(quoted == "'x␊x␊x␊x␊x…'")
     }
 
+    /// One character made of an `a` and 30,000 combining acute accents:
+    /// 60,001 bytes that a limit counting characters lets through whole.
+    static let oneHugeCharacter = "a" + String(repeating: "\u{301}", count: 30_000)
+
+    @Test func oneCharacterOfThirtyThousandMarksIsCutByScalars() {
+        #expect(Self.oneHugeCharacter.count == 1)
+        let quoted = InertText.quoted(Self.oneHugeCharacter)
+        #expect(quoted.utf8.count < 600, "quoted \(quoted.utf8.count) bytes")
+        #expect(quoted.unicodeScalars.count == 62, "a, 58 marks, the ellipsis and two quotes")
+        #expect(quoted.unicodeScalars.starts(with: "'a\u{301}\u{301}".unicodeScalars))
+        #expect(quoted.unicodeScalars.reversed().starts(with: "'…\u{301}".unicodeScalars))
+        #expect(InertText.clipped(Self.oneHugeCharacter, limit: 120).utf8.count < 600)
+    }
+
+    @Test func aCutFallsBetweenWholeCharactersWhenOneFits() {
+        let family = "👩\u{200D}👩\u{200D}👧"  // 5 scalars, one character
+        #expect(InertText.quoted(String(repeating: family, count: 20), limit: 10) == "'\(family)…'")
+        #expect(InertText.quoted(family + "b", limit: 6) == "'\(family)b'", "fits: not cut")
+        #expect(InertText.quoted("e\u{301}e\u{301}e\u{301}", limit: 4) == "'e\u{301}…'")
+    }
+
     @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() {
         #expect(TextStyle.plain.render("People", as: .title) == "People")
         #expect(

@@ -31,8 +31,8 @@ public enum InertText {
         return String(shown)
     }
 
-    /// `text` for a one-line message: inert, cut to `limit` characters (an
-    /// ellipsis marks the cut), in single quotes.
+    /// `text` for a one-line message: inert, cut to `limit` Unicode scalars
+    /// (an ellipsis marks the cut), in single quotes.
     ///
     /// Messages quote what someone typed or a file held; this keeps a huge or
     /// binary value from flooding the line, and keeps the line one line.
@@ -40,10 +40,34 @@ public enum InertText {
         "'" + clipped(text, limit: limit) + "'"
     }
 
-    /// `text` inert and cut to `limit` characters, without quotes.
+    /// `text` inert and cut to at most `limit` Unicode scalars, the ellipsis
+    /// that marks a cut included, without quotes.
+    ///
+    /// The limit counts scalars, not characters: one character may carry any
+    /// number of combining marks, so a limit on characters would let a single
+    /// character of 30,000 marks through whole. Counting scalars bounds the
+    /// bytes (at most four a scalar, eight once made inert). The cut falls
+    /// between whole characters when at least one fits, and inside the first
+    /// character only when that one alone is over the limit; either way it
+    /// falls between scalars, so the result is always valid text.
     public static func clipped(_ text: some StringProtocol, limit: Int = 60) -> String {
-        let cut = text.count > limit ? text.prefix(max(0, limit - 1)) + "…" : Substring(text)
-        return inert(cut)
+        let scalars = text.unicodeScalars
+        let limit = max(1, limit)
+        guard
+            let over = scalars.index(
+                scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+            over != scalars.endIndex
+        else { return inert(text) }
+        // Room for `limit - 1` scalars and the ellipsis.
+        let room = scalars.index(scalars.startIndex, offsetBy: limit - 1)
+        var cut = text.startIndex
+        while cut < room {
+            let next = text.index(after: cut)
+            guard next <= room else { break }
+            cut = next
+        }
+        if cut == text.startIndex { cut = room }
+        return inert(String(String.UnicodeScalarView(scalars[..<cut]))) + "…"
     }
 
     /// Whether a terminal would act on `scalar` rather than show it.
