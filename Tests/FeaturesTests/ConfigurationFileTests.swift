@@ -78,8 +78,8 @@ import Testing
             "people.json: unknown key 'pagesize' (known keys: store, database, pageSize, debug, trace, import, theme)"
         ),
         (#"{"pageSize": "ten"}"#, "people.json: 'pageSize' must be a whole number, not 'ten'"),
-        (#"{"pageSize": 2.5}"#, "people.json: 'pageSize' must be a whole number, not 2.5"),
-        (#"{"pageSize": 0}"#, "people.json: 'pageSize' is 0, out of range (1 to 500)"),
+        (#"{"pageSize": 2.5}"#, "people.json: 'pageSize': '2.5' is not a whole number"),
+        (#"{"pageSize": 0}"#, "people.json: 'pageSize': '0' is out of range (1 to 500)"),
         (#"{"pageSize": true}"#, "people.json: 'pageSize' must be a whole number, not true"),
         (#"{"debug": 1}"#, "people.json: 'debug' must be true or false, not 1"),
         (
@@ -127,6 +127,68 @@ import Testing
         #expect(text.utf8.count < 600, "\(text.utf8.count) bytes: \(InertText.quoted(text))")
     }
 
+    /// A number in the file is judged as it was written, not after a JSON
+    /// decoder has turned it into a `Double`: every odd one gets one short
+    /// line naming the key, where before the whole file was "not valid JSON".
+    @Test(arguments: [
+        ("1e400", "'pageSize': '1e400' is not a whole number"),
+        ("010", "'pageSize': '010' starts with 0; leading zeros are not allowed"),
+        ("-0", "'pageSize': '-0' is out of range (1 to 500)"),
+        ("0x10", "'pageSize': '0x10' is not a whole number"),
+        (#"" 5""#, "'pageSize' must be a whole number, not ' 5'"),
+        ("+5", "'pageSize': '+5' has a plus sign; write the number without it"),
+        ("NaN", "'pageSize': 'NaN' is not a whole number"),
+        ("5.0", "'pageSize': '5.0' is not a whole number"),
+        ("-1", "'pageSize': '-1' is out of range (1 to 500)"),
+        ("501", "'pageSize': '501' is out of range (1 to 500)"),
+        ("9223372036854775808", "'pageSize': '9223372036854775808' is out of range (1 to 500)"),
+        ("٥", "'pageSize': '٥' is not a whole number"),
+    ])
+    func aNumberIsJudgedAsWrittenNamingTheKey(_ number: String, _ expected: String) {
+        #expect(message(#"{"pageSize": \#(number)}"#) == "people.json: " + expected)
+    }
+
+    @Test func aHundredThousandDigitNumberIsOneShortLine() throws {
+        let nines = String(repeating: "9", count: 100_000)
+        let text = try #require(message(#"{"pageSize": \#(nines)}"#))
+        #expect(text.utf8.count < 200, "\(text.utf8.count) bytes")
+        #expect(
+            text == "people.json: 'pageSize': '\(nines.prefix(59))…' is out of range (1 to 500)")
+        let zeros = try #require(message(#"{"pageSize": 0\#(nines)}"#))
+        #expect(zeros.hasSuffix("…' starts with 0; leading zeros are not allowed"))
+    }
+
+    @Test(arguments: [
+        (
+            #"{"pageSize": 5 x}"#,
+            "people.json: not valid JSON (line 1: expected ',' or '}', found 'x')"
+        ),
+        (
+            "{\n\"store\": \"memory\",\n\"store\": \"sqlite\"}",
+            "people.json:3: the key 'store' is given twice; which one counts?"
+        ),
+        (
+            #"{"store": "\ud800"}"#,
+            "people.json: not valid JSON (line 1: \\uD800 is half of a surrogate pair)"
+        ),
+        (
+            String(repeating: "[", count: 100_000),
+            "people.json: not valid JSON (line 1: lists and objects nest more than 32 deep)"
+        ),
+        ("", "people.json: not valid JSON (line 1: the file is empty)"),
+        ("\u{FEFF}{\"pageSize\": 0}", "people.json: 'pageSize': '0' is out of range (1 to 500)"),
+    ])
+    func theFileIsReadAsJSONWithoutADecoder(_ json: String, _ expected: String) {
+        #expect(message(json) == expected)
+    }
+
+    @Test func aTrailingCommaAndEscapesAreRead() throws {
+        let file = try read(
+            #"{"store": "memory", "database": "/a\u00e9\ud83d\ude00\/b", "pageSize": 12,}"#)
+        #expect(file.database == "/aé😀/b")
+        #expect(file.pageSize == 12 && file.storeKind == .memory)
+    }
+
     @Test func aMissingFileIsAUsageErrorNamingIt() {
         #expect(throws: UsageError("/no/such/people.json: no such file")) {
             try Invocation(
@@ -149,10 +211,10 @@ import Testing
     @Test(arguments: [
         (
             #"{"pageSize": 9223372036854775807}"#,
-            "people.json: 'pageSize' is out of range (1 to 500)"
+            "people.json: 'pageSize': '9223372036854775807' is out of range (1 to 500)"
         ),
-        (#"{"pageSize": -1e300}"#, "people.json: 'pageSize' is out of range (1 to 500)"),
-        (#"{"pageSize": 2.5}"#, "people.json: 'pageSize' must be a whole number, not 2.5"),
+        (#"{"pageSize": -1e300}"#, "people.json: 'pageSize': '-1e300' is not a whole number"),
+        (#"{"pageSize": 2.5}"#, "people.json: 'pageSize': '2.5' is not a whole number"),
         (#"{"database": ""}"#, "people.json: 'database': the file name is empty"),
         (
             #"{"database": ":memory:"}"#,

@@ -57,13 +57,28 @@ import Testing
     @Test func seedTakesACountInRange() throws {
         #expect(try parse(["seed", "250"]).command == .seed(count: 250))
         #expect(message(["seed"]) == "'seed' needs a number of persons, such as 'people seed 1000'")
-        #expect(message(["seed", "0"]) == "seed: 0 is out of range (1 to 1000000)")
+        #expect(message(["seed", "0"]) == "seed: '0' is out of range (1 to 1000000)")
     }
 
     @Test func flagsWinOverTheEnvironment() throws {
         let environment = ["PEOPLE_PAGE_SIZE": "5", "PEOPLE_STORE": "memory"]
         #expect(try parse([], environment).configuration.pageSize == 5)
         #expect(try parse(["--page-size", "7"], environment).configuration.pageSize == 7)
+    }
+
+    /// Flags and variables that take a number follow the configuration
+    /// file's rules: digits as written, one short line naming the source.
+    @Test(arguments: [
+        ("1e400", "'1e400' is not a whole number"),
+        ("010", "'010' starts with 0; leading zeros are not allowed"),
+        ("-0", "'-0' is out of range (1 to 500)"),
+        ("0x10", "'0x10' is not a whole number"),
+        (" 5", "' 5' is not a whole number"),
+        ("+5", "'+5' has a plus sign; write the number without it"),
+    ])
+    func aNumberSettingIsJudgedAsWritten(_ text: String, _ expected: String) {
+        #expect(message(["--page-size", text]) == "--page-size: " + expected)
+        #expect(message([], ["PEOPLE_PAGE_SIZE": text]) == "PEOPLE_PAGE_SIZE: " + expected)
     }
 
     @Test func colourNeedsATerminalAndNoNoColor() throws {
@@ -78,9 +93,9 @@ import Testing
         (["lsit"], "unknown command 'lsit' (try 'people --help')"),
         (["list", "--page"], "option '--page' needs a value"),
         (["list", "--page", "--json"], "option '--page' needs a value"),
-        (["list", "--page", "0"], "--page: 0 is out of range (at least 1)"),
+        (["list", "--page", "0"], "--page: '0' is out of range (at least 1)"),
         (["list", "--page", "two"], "--page: 'two' is not a whole number"),
-        (["--page-size", "501"], "--page-size: 501 is out of range (1 to 500)"),
+        (["--page-size", "501"], "--page-size: '501' is out of range (1 to 500)"),
         (["--store", "paper"], "--store: unknown store 'paper' (expected one of: sqlite, memory)"),
         (["show"], "'show' needs a person id, such as 'people show 1'"),
         (["show", "abc"], "'abc' is not a person id (ids are whole numbers other than 0)"),

@@ -35,6 +35,18 @@ import Testing
         #expect(missing.errors == "people: \(folder.path("nope.json")): no such file\n")
     }
 
+    /// `HUGE` stands for a number of 100,000 digits.
+    @Test(arguments: ["1e400", "010", "-0", "0x10", "HUGE"])
+    func anOddNumberInTheConfigFileIsOneShortLineNamingTheKey(_ number: String) throws {
+        let written = number == "HUGE" ? String(repeating: "7", count: 100_000) : number
+        let path = try config(#"{"pageSize": \#(written)}"#)
+        let run = try PeopleProcess.run(["list", "--config", path])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("people: \(path): 'pageSize': '"), "\(run.errors.prefix(200))")
+        #expect(run.errors.utf8.count < 300 && run.errors.count { $0 == "\n" } == 1)
+        #expect(run.output.isEmpty)
+    }
+
     @Test func debugShowsTheObjectGraphOnTheSettingsScreen() throws {
         let run = try PeopleProcess.run(["--store", "memory", "--debug"], input: "s\nb\nq\n")
         #expect(run.status == 0)

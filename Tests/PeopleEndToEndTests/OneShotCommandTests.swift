@@ -127,7 +127,7 @@ import Testing
             ["add", "--name", "Eve", "--email", "eve@"], 2,
             "people: email 'eve@' is not a valid address (expected name@example.org)\n"
         ),
-        (["--page-size", "0"], 2, "people: --page-size: 0 is out of range (1 to 500)\n"),
+        (["--page-size", "0"], 2, "people: --page-size: '0' is out of range (1 to 500)\n"),
         (["explode"], 2, "people: unknown command 'explode' (try 'people --help')\n"),
     ])
     func badRequestsGetOneLineOnStandardErrorAndTheRightExitCode(

@@ -41,12 +41,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     ///   - name: the file as the user named it, for messages.
     /// - Throws: ``UsageError`` naming the file, the key and the problem.
     public init(data: Data, name: String) throws(UsageError) {
-        let object: JSONValue
-        do {
-            object = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw UsageError("\(name): not valid JSON (\(Self.reason(error)))")
-        }
+        let object = try JSONValue.parse(ImportText.decode(data, name: name), name: name)
         guard case .object(let settings) = object else {
             throw UsageError(
                 "\(name): expected a JSON object of settings, such as {\"pageSize\": 20}")
@@ -84,54 +79,6 @@ public struct ConfigurationFile: Sendable, Equatable {
         }
         theme = try settings["theme"].map { (value) throws(UsageError) in try reader.theme(value) }
     }
-
-    private static func reason(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return "unreadable" }
-        let detail =
-            (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return InertText.clipped(detail ?? context.debugDescription, limit: 120)
-    }
-}
-
-/// Any JSON value, decoded without losing whether it was a boolean, a
-/// number or a string: a mistake in the file can then be named exactly.
-private enum JSONValue: Decodable {
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-    case null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    /// The value as a person would write it in a message.
-    var shown: String {
-        switch self {
-        case .bool(let bool): String(bool)
-        case .number(let number):
-            number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        case .string(let string): InertText.quoted(string)
-        case .array: "a list"
-        case .object: "an object"
-        case .null: "null"
-        }
-    }
 }
 
 /// Reads one typed value from decoded JSON, or says what is wrong with it.
@@ -148,24 +95,12 @@ private struct Reader {
         return bool
     }
 
+    /// A whole number written in digits, judged as written (see ``WholeNumber``).
     func integer(_ value: JSONValue, key: String, in range: ClosedRange<Int>) throws(UsageError)
         -> Int
     {
-        guard case .number(let number) = value, number.rounded() == number else {
-            throw mismatch(key, "a whole number", value)
-        }
-        // Whole, but perhaps past what an Int holds: that is out of range, not
-        // "not a whole number".
-        guard let integer = Int(exactly: number) else {
-            throw UsageError(
-                "\(name): '\(key)' is out of range (\(range.lowerBound) to \(range.upperBound))")
-        }
-        guard range.contains(integer) else {
-            throw UsageError(
-                "\(name): '\(key)' is \(integer), out of range (\(range.lowerBound) to \(range.upperBound))"
-            )
-        }
-        return integer
+        guard case .bare(let text) = value else { throw mismatch(key, "a whole number", value) }
+        return try WholeNumber.parse(text, for: "\(name): '\(key)'", in: range)
     }
 
     func strings(_ value: JSONValue, key: String) throws(UsageError) -> [String] {

@@ -56,7 +56,8 @@ public struct Invocation: Sendable, Equatable {
         if let (size, source) = Self.setting(
             "--page-size", "PEOPLE_PAGE_SIZE", options, environment)
         {
-            configuration.pageSize = try Self.number(size, for: source, in: Configuration.pageSizes)
+            configuration.pageSize = try WholeNumber.parse(
+                size, for: source, in: Configuration.pageSizes)
         }
         if let (path, source) = Self.setting("--db", "PEOPLE_DB", options, environment) {
             configuration.databasePath = try FilePath.checkedDatabase(path, from: source)
@@ -118,7 +119,7 @@ public struct Invocation: Sendable, Equatable {
                 return .listAfter(cursor: cursor, search: search, json: json)
             }
             let page = try options["--page"].map { (text) throws(UsageError) in
-                try number(text, for: "--page", in: 1...Int.max)
+                try WholeNumber.parse(text, for: "--page", in: 1...Int.max)
             }
             return .list(page: page ?? 1, search: search, json: json)
         case "export":
@@ -156,7 +157,7 @@ public struct Invocation: Sendable, Equatable {
             guard let text = parsed.operands.first else {
                 throw UsageError("'seed' needs a number of persons, such as 'people seed 1000'")
             }
-            return .seed(count: try number(text, for: "seed", in: 1...1_000_000))
+            return .seed(count: try WholeNumber.parse(text, for: "seed", in: 1...1_000_000))
         case let other?:
             throw UsageError("unknown command '\(other)' (try 'people --help')")
         }
@@ -185,26 +186,4 @@ public struct Invocation: Sendable, Equatable {
         return kind
     }
 
-    private static func number(
-        _ text: String, for source: String, in range: ClosedRange<Int>
-    ) throws(UsageError) -> Int {
-        guard let value = Int(text) else {
-            // All digits, yet no Int: too many of them, which is out of range.
-            let digits = text.drop { $0 == "-" || $0 == "+" }
-            let isWhole = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-            throw UsageError(
-                isWhole
-                    ? "\(source): \(InertText.quoted(text)) is out of range (\(bounds(of: range)))"
-                    : "\(source): \(InertText.quoted(text)) is not a whole number")
-        }
-        guard range.contains(value) else {
-            throw UsageError("\(source): \(value) is out of range (\(bounds(of: range)))")
-        }
-        return value
-    }
-
-    private static func bounds(of range: ClosedRange<Int>) -> String {
-        range.upperBound == Int.max
-            ? "at least \(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
-    }
 }

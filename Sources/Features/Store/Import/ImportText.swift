@@ -1,6 +1,7 @@
 import Foundation
 
-/// The text of an import file, or why it is not text this program can read.
+/// The text of an import or configuration file, or why it is not text this
+/// program can read.
 ///
 /// Files come from anywhere: a spreadsheet that wrote a byte order mark, an
 /// editor that saved UTF-16 or Latin-1, a binary file named by mistake.
