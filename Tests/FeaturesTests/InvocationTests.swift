@@ -44,7 +44,7 @@ import Testing
         let home = ["HOME": "/home/ada"]
         #expect(
             try parse([], home).configuration.databasePath
-                == DataFolder.defaultDatabasePath(environment: home))
+                == (try DataFolder.defaultDatabasePath(environment: home)))
         #expect(
             try parse([], home.merging(["PEOPLE_DB": "/tmp/a.sqlite"]) { $1 }).configuration
                 .databasePath == "/tmp/a.sqlite")
@@ -52,6 +52,45 @@ import Testing
             try parse(["--db", "b.sqlite"], ["PEOPLE_DB": "/tmp/a.sqlite"]).configuration
                 .databasePath == "b.sqlite")
         #expect(try parse([], [:]).configuration.databasePath == nil)
+    }
+
+    /// An empty or relative `HOME` gives no default database, and says why
+    /// when the database is needed; `--db`, `PEOPLE_DB` and `--help` do not
+    /// need it, so they are not stopped by it.
+    @Test(arguments: [
+        ("", "HOME is empty, so there is no data folder for the database"),
+        ("relative", "HOME: 'relative' is not an absolute path, so there is no data folder"),
+    ])
+    func anEmptyOrRelativeHomeIsBadUsageWhenTheDatabaseIsNeeded(_ home: String, _ start: String)
+        throws
+    {
+        let environment = ["HOME": home, "XDG_DATA_HOME": "relative-data"]
+        let configuration = try parse(["list"], environment).configuration
+        #expect(configuration.databasePath == nil)
+        var message: String?
+        do {
+            _ = try configuration.requiredDatabasePath()
+        } catch {
+            message = error.message
+        }
+        #expect(message?.hasPrefix(start) == true, "got \(message ?? "no error")")
+        #expect(message == configuration.dataFolderProblem?.message)
+        #expect(
+            try parse(["list", "--db", "/tmp/x.sqlite"], environment).configuration
+                .requiredDatabasePath() == "/tmp/x.sqlite")
+        #expect(
+            try parse(["list"], environment.merging(["PEOPLE_DB": "/tmp/y.sqlite"]) { $1 })
+                .configuration.requiredDatabasePath() == "/tmp/y.sqlite")
+        #expect(try parse(["--help"], environment).command == .help)
+    }
+
+    @Test func withoutAnyHomeTheDatabaseIsBadUsageToo() {
+        #expect(
+            throws: UsageError(
+                "no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
+        ) {
+            try Configuration().requiredDatabasePath()
+        }
     }
 
     @Test func seedTakesACountInRange() throws {

@@ -44,7 +44,7 @@ import Testing
         let scope = AppScope(
             invocation: Invocation(configuration: Configuration(storeKind: .sqlite)),
             console: console)
-        #expect(AppInjector.injectApplication(scope).run() == .failure)
+        #expect(AppInjector.injectApplication(scope).run() == .usage)
         #expect(
             console.errors
                 == "people: no place for the database: set HOME or PEOPLE_DB, or pass --db PATH\n")

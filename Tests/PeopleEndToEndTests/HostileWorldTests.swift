@@ -104,4 +104,49 @@ import Testing
         let session = try PeopleProcess.run(["--db", path], input: "n\nq\n", home: home)
         #expect(session.output.hasPrefix("People · 1–3 of 3\n"))
     }
+
+    /// A `HOME` that is empty or relative is bad usage, and nothing is made.
+    ///
+    /// An empty one would put the default database under `/`, a relative one
+    /// under the folder the program was started in. Either is refused in one
+    /// line when the default is needed; a relative or empty `XDG_DATA_HOME`
+    /// is ignored, so it cannot help.
+    @Test(arguments: [
+        ("", "people: HOME is empty, so there is no data folder for the database"),
+        (
+            "relative",
+            "people: HOME: 'relative' is not an absolute path, so there is no data folder"
+        ),
+    ])
+    func aHomeThatIsEmptyOrRelativeIsBadUsageAndMakesNoFile(_ badHome: String, _ start: String)
+        throws
+    {
+        let working = try TemporaryFolder().url
+        let rootData = "/.local/share/people"
+        let rootDataExisted = FileManager.default.fileExists(atPath: rootData)
+        for xdg in ["", "relative-data"] {
+            for arguments in [["list"], ["add", "--name", "Ada"], []] {
+                let run = try PeopleProcess.run(
+                    arguments, input: "q\n", environment: ["HOME": badHome, "XDG_DATA_HOME": xdg],
+                    workingFolder: working)
+                #expect(run.status == 2, "\(arguments)")
+                #expect(run.errors.hasPrefix(start), "\(arguments): \(run.errors)")
+                #expect(run.errors.count { $0 == "\n" } == 1 && run.errors.hasSuffix("\n"))
+                #expect(run.output.isEmpty, "\(arguments)")
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: working.path) == [],
+                    "\(arguments) made files in the working folder")
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: rootData) == rootDataExisted)
+        // A run that does not open the database is not stopped by it.
+        let memory = try PeopleProcess.run(
+            ["list", "--store", "memory"], environment: ["HOME": badHome], workingFolder: working)
+        #expect(memory.status == 0)
+        let elsewhere = try PeopleProcess.run(
+            ["add", "--name", "Ada", "--db", home.appendingPathComponent("p.sqlite").path],
+            environment: ["HOME": badHome], workingFolder: working)
+        #expect(elsewhere.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: working.path) == [])
+    }
 }

@@ -32,11 +32,14 @@ final class PeopleProcess {
 
     /// Starts `people` with these arguments, feeding it `input` then end of input.
     ///
-    /// - Parameter home: the home and data folder the run sees; a new, empty
-    ///   one by default. Pass the same folder to runs that share data.
+    /// - Parameters:
+    ///   - home: the home and data folder the run sees; a new, empty one by
+    ///     default. Pass the same folder to runs that share data.
+    ///   - workingFolder: the folder the run starts in; the test process's
+    ///     own by default.
     init(
         _ arguments: [String], input: String = "", environment: [String: String] = [:],
-        home: URL? = nil
+        home: URL? = nil, workingFolder: URL? = nil
     )
         throws
     {
@@ -59,6 +62,7 @@ final class PeopleProcess {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = variables
+        if let workingFolder { process.currentDirectoryURL = workingFolder }
         process.standardInput = try FileHandle(forReadingFrom: file("in"))
         process.standardOutput = try FileHandle(forWritingTo: file("out"))
         process.standardError = try FileHandle(forWritingTo: file("err"))
@@ -91,8 +95,11 @@ final class PeopleProcess {
     /// Runs `people` to the end.
     static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:],
-        home: URL? = nil
+        home: URL? = nil, workingFolder: URL? = nil
     ) throws -> Outcome {
-        try PeopleProcess(arguments, input: input, environment: environment, home: home).finish()
+        try PeopleProcess(
+            arguments, input: input, environment: environment, home: home,
+            workingFolder: workingFolder
+        ).finish()
     }
 }

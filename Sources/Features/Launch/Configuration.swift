@@ -12,8 +12,15 @@ public struct Configuration: Sendable, Equatable {
     /// Whether terminal output may use colour.
     public var usesColor: Bool
     /// The SQLite file, for the `sqlite` store; `nil` when no place could be
-    /// found for it (no `--db`, `PEOPLE_DB` or home folder).
+    /// found for it (no `--db`, `PEOPLE_DB`, file `database` or usable home
+    /// folder).
     public var databasePath: String?
+    /// Why the per-user data folder cannot hold the database: `HOME` is set
+    /// but empty or relative (see ``DataFolder``).
+    ///
+    /// Kept rather than thrown at launch, so that a run that never opens the
+    /// database (`--help`, `--store memory`) is not stopped by it.
+    public var dataFolderProblem: UsageError?
     /// The terminal's colours, when colour is used.
     public var theme: Theme
     /// Whether the settings screen shows the running app's object graph and
@@ -32,13 +39,15 @@ public struct Configuration: Sendable, Equatable {
     /// `people` run uses.
     public init(
         storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
-        databasePath: String? = nil, theme: Theme = .standard, debug: Bool = false,
-        trace: Bool = false, imports: [String] = []
+        databasePath: String? = nil, dataFolderProblem: UsageError? = nil,
+        theme: Theme = .standard, debug: Bool = false, trace: Bool = false,
+        imports: [String] = []
     ) {
         self.storeKind = storeKind
         self.pageSize = pageSize
         self.usesColor = usesColor
         self.databasePath = databasePath
+        self.dataFolderProblem = dataFolderProblem
         self.theme = theme
         self.debug = debug
         self.trace = trace
@@ -47,11 +56,14 @@ public struct Configuration: Sendable, Equatable {
 
     /// The SQLite file, or why there is none.
     ///
-    /// - Throws: ``PersonStoreError/storage(_:)`` when neither `--db`,
-    ///   `PEOPLE_DB` nor a home folder gave one.
-    public func requiredDatabasePath() throws(PersonStoreError) -> String {
+    /// - Throws: ``UsageError`` — bad usage, like an empty `--db` — when
+    ///   neither `--db`, `PEOPLE_DB`, the file's `database` nor a home folder
+    ///   gave one: the ``dataFolderProblem`` when `HOME` is empty or
+    ///   relative, else that there is no place at all.
+    public func requiredDatabasePath() throws(UsageError) -> String {
         guard let databasePath else {
-            throw .storage("no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
+            throw dataFolderProblem
+                ?? UsageError("no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
         }
         return databasePath
     }

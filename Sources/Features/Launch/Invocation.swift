@@ -24,7 +24,10 @@ public struct Invocation: Sendable, Equatable {
     /// makes the environment variable for the same setting irrelevant: it is
     /// not even read, so a bad value there cannot stop a run that overrides
     /// it. The database lives at `--db`, else `PEOPLE_DB`, else the file's
-    /// `database`, else in the per-user data folder (see ``DataFolder``).
+    /// `database`, else in the per-user data folder (see ``DataFolder``); a
+    /// `HOME` that is empty or relative is refused only if that folder is
+    /// needed, when the database is opened
+    /// (``Configuration/requiredDatabasePath()``).
     ///
     /// - Parameters:
     ///   - arguments: the arguments after the program's name.
@@ -42,8 +45,13 @@ public struct Invocation: Sendable, Equatable {
         let options = parsed.options
 
         // Lowest first: defaults, then the file, then the environment, then flags.
-        var configuration = Configuration(
-            databasePath: DataFolder.defaultDatabasePath(environment: environment))
+        var configuration = Configuration()
+        do {
+            configuration.databasePath = try DataFolder.defaultDatabasePath(
+                environment: environment)
+        } catch {
+            configuration.dataFolderProblem = error
+        }
         if let path = options["--config"] {
             let path = try FilePath.checked(path, from: "--config")
             configuration = configuration.applying(

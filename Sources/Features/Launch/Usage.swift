@@ -67,10 +67,12 @@ public enum Usage {
           NO_COLOR                         set to turn colour off
 
         Data:
-          The sqlite store keeps persons in --db, else $PEOPLE_DB, else
-          $XDG_DATA_HOME/people/people.sqlite (~/.local/share/people/people.sqlite
-          when XDG_DATA_HOME is unset; ~/Library/Application Support/people/
-          people.sqlite on macOS). A new database starts with three sample
-          persons. To start afresh, delete that file (and its -wal and -shm files).
+          The sqlite store keeps persons in --db, else $PEOPLE_DB, else the
+          --config file's database, else $XDG_DATA_HOME/people/people.sqlite
+          (~/.local/share/people/people.sqlite when XDG_DATA_HOME is unset or
+          relative; ~/Library/Application Support/people/people.sqlite on
+          macOS), for which HOME must be an absolute path. A new database
+          starts with three sample persons. To start afresh, delete that file
+          (and its -wal and -shm files).
         """
 }
