@@ -109,12 +109,12 @@ import Testing
     }
 
     @Test(arguments: [
-        "UPDATE person_total SET n = 9223372036854775807",
-        "UPDATE person_total SET n = -9223372036854775808",
-        "UPDATE person_total SET n = 0",
-        "UPDATE person_total SET n = 'many'",
-        "INSERT INTO person_total (n) VALUES (5)",
-        "DELETE FROM person_total",
+        "UPDATE person_state SET total = 9223372036854775807",
+        "UPDATE person_state SET total = -9223372036854775808",
+        "UPDATE person_state SET total = 0",
+        "UPDATE person_state SET total = 'many'",
+        "INSERT INTO person_state VALUES (5, 0, -1)",
+        "DELETE FROM person_state",
     ])
     func aTamperedTotalIsRepairedOnOpenAndHidesNoOne(_ tampering: String) throws {
         let path = folder.path("people.sqlite")
@@ -128,7 +128,7 @@ import Testing
     @MainActor @Test func aTotalTamperedWhileOpenCannotCrashOrEmptyTheList() throws {
         let path = folder.path("people.sqlite")
         let store = try open(path)
-        try otherProgram(path, "UPDATE person_total SET n = 9223372036854775807")
+        try otherProgram(path, "UPDATE person_state SET total = 9223372036854775807")
         #expect(list(store, json: false) == .success)
     }
 

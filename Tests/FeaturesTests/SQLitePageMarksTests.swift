@@ -69,7 +69,7 @@ import Testing
             """
             SELECT max(gap) FROM (
                 SELECT coalesce(lead(before) OVER (ORDER BY sort_name, id),
-                                (SELECT n FROM person_total)) - before AS gap
+                                (SELECT total FROM person_state)) - before AS gap
                 FROM person_mark)
             """)
         #expect(widestGap <= 2 * SQLitePageMarks.spacing)

@@ -116,7 +116,7 @@ import Testing
         try other.execute("COMMIT")
         _ = try store.add(validating: PersonDraft(name: "Unblocked"))
         #expect(try store.count(matching: "") == 4)
-        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.check(repairing: false).problems == [])
     }
 
     @Test func twoConnectionsAddingAtOnceLoseNothing() async throws {

@@ -97,7 +97,7 @@ import Testing
     @Test func aTamperedTotalNeitherCrashesNorHidesAnyone() throws {
         let path = home.appendingPathComponent("people.sqlite").path
         #expect(try PeopleProcess.run(["list", "--db", path], home: home).status == 0)
-        try OtherProgram.run(path, "UPDATE person_total SET n = 9223372036854775807")
+        try OtherProgram.run(path, "UPDATE person_state SET total = 9223372036854775807")
         let list = try PeopleProcess.run(["list", "--db", path], home: home)
         #expect(list.status == 0)
         #expect(list.output.hasSuffix("page 1 of 1 · 1–3 of 3\n"))

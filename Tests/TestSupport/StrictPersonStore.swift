@@ -54,4 +54,7 @@ public final class StrictPersonStore: PersonStore {
     }
     public func delete(_ id: Person.ID) throws { try fail("delete") }
     public func restore(_ person: Person) throws { try fail("restore") }
+    /// Runs `body`, whose reads are the calls this store judges.
+    public func readingConsistently<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func check(repairing: Bool) throws -> StoreCheck { try fail("check") }
 }

@@ -143,16 +143,20 @@ public final class PersonCommands: Application {
     private func export(_ format: ExportFormat, matching search: String) throws {
         let store = try storeProvider()
         console.writeLine(format.header)
-        var start = PageStart.first
-        var isFirst = true
-        while console.outputProblem == nil {
-            let page = try store.page(matching: search, from: start, limit: Self.exportPage)
-            for person in page {
-                console.writeLine(format.line(person, isFirst: isFirst))
-                isFirst = false
+        // One snapshot for every page: a person another program renames
+        // meanwhile is written once, as they were when the export began.
+        try store.readingConsistently {
+            var start = PageStart.first
+            var isFirst = true
+            while console.outputProblem == nil {
+                let page = try store.page(matching: search, from: start, limit: Self.exportPage)
+                for person in page {
+                    console.writeLine(format.line(person, isFirst: isFirst))
+                    isFirst = false
+                }
+                guard let last = page.last, page.count == Self.exportPage else { break }
+                start = .after(last.sortKey)
             }
-            guard let last = page.last, page.count == Self.exportPage else { break }
-            start = .after(last.sortKey)
         }
         if let footer = format.footer { console.writeLine(footer) }
     }

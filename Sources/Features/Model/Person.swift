@@ -11,20 +11,30 @@ public struct Person: Sendable, Hashable, Identifiable {
     /// Handed out by the store when the person is added; never changes.
     public let id: ID
     /// Never empty; at most ``PersonField/name``'s limit.
-    public var name: String
+    public let name: String
     /// Empty when unknown.
-    public var address: String
+    public let address: String
     /// `nil` when the person has none; well formed when present.
-    public var email: String?
+    public let email: String?
     /// When the person was added, by the store's clock.
     public let added: Date
     /// The file a read-only, imported person comes from; `nil` for the
     /// persons the app stores (and may change).
     public let source: String?
 
+    /// Where this person sorts in every list: the key the store holds for
+    /// them, which a page's cursor carries on.
+    public let sortKey: PersonSortKey
+
     /// Creates a person exactly as given; checking is the draft's job (``PersonDraft``).
+    ///
+    /// - Parameter sortName: the folded name a store keeps for this person,
+    ///   when it has one; `nil` folds `name`. A database another program
+    ///   wrote may hold one that disagrees with the name, and the next page
+    ///   must start after the key the rows are ordered by.
     public init(
-        id: ID, name: String, address: String, email: String?, added: Date, source: String? = nil
+        id: ID, name: String, address: String, email: String?, added: Date, source: String? = nil,
+        sortName: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -32,11 +42,11 @@ public struct Person: Sendable, Hashable, Identifiable {
         self.email = email
         self.added = added
         self.source = source
+        sortKey =
+            sortName.map { PersonSortKey(foldedName: $0, id: id) }
+            ?? PersonSortKey(name: name, id: id)
     }
 
     /// Whether the app may change or delete this person.
     public var isReadOnly: Bool { source != nil }
-
-    /// Where this person sorts in every list.
-    public var sortKey: PersonSortKey { PersonSortKey(name: name, id: id) }
 }

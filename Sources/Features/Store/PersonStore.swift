@@ -57,6 +57,18 @@ public protocol PersonStore: Sendable {
     ///
     /// - Throws: ``PersonStoreError/storage(_:)`` when the id is taken again.
     func restore(_ person: Person) throws
+
+    /// Runs `body`, in which every read sees the store as it was when the
+    /// first one began, whatever is written meanwhile.
+    ///
+    /// An export reads a page at a time; without this, a person renamed by
+    /// another program halfway through could be written twice or not at all.
+    func readingConsistently<T>(_ body: () throws -> T) throws -> T
+
+    /// Compares whatever the store keeps to answer quickly — indexes,
+    /// counts, marks — with the persons themselves, and with `repairing`,
+    /// builds it all again when they disagree: `people check`.
+    func check(repairing: Bool) throws -> StoreCheck
 }
 
 extension PersonStore {

@@ -57,6 +57,16 @@ public final class AggregatePersonStore: PersonStore {
         try primary.add(draft, addedAt: date)
     }
 
+    /// The primary store's consistent reads: the imported sources never change.
+    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+        try primary.readingConsistently(body)
+    }
+
+    /// Checks the primary store: the imported sources keep nothing derived.
+    public func check(repairing: Bool) throws -> StoreCheck {
+        try primary.check(repairing: repairing)
+    }
+
     public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
         -> Int
     {

@@ -34,6 +34,14 @@ public final class ReadOnlyPersonStore: PersonStore {
         try persons.person(withID: id)
     }
 
+    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+        try persons.readingConsistently(body)
+    }
+
+    public func check(repairing: Bool) throws -> StoreCheck {
+        try persons.check(repairing: repairing)
+    }
+
     public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
         throw PersonStoreError.readOnly(name: draft.name, source: source)
     }

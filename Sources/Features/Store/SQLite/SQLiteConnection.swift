@@ -3,10 +3,13 @@ import Foundation
 
 /// One open connection to an SQLite file, with just what the person store needs.
 ///
-/// Not thread safe by itself: ``SQLitePersonStore`` keeps it behind a lock.
+/// Not thread safe by itself: ``SQLitePersonStore`` keeps it behind a lock,
+/// and reaches it nowhere else. That is why it is `@unchecked Sendable`: the
+/// lock, not the compiler, keeps one thread at a time on it, and a store's
+/// write helpers hand it to closures inside the lock.
 /// Every value reaches SQL as a bound parameter; nothing typed by a person is
 /// ever pasted into SQL text.
-final class SQLiteConnection {
+final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The statements `rows`, `run` and `integer` have compiled, by their
     /// SQL, kept for the next call: compiling costs more than running most
@@ -21,11 +24,23 @@ final class SQLiteConnection {
     /// its special names (a `file:` URI) rather than as a file.
     ///
     /// - Parameter busyTimeout: how long to wait for another process's lock.
-    init(path: String, busyTimeout: Duration) throws(PersonStoreError) {
-        shownPath = InertText.quoted(path, limit: 120)
+    convenience init(path: String, busyTimeout: Duration) throws(PersonStoreError) {
+        try self.init(
+            name: URL(fileURLWithPath: path).path, shownPath: InertText.quoted(path, limit: 120),
+            busyTimeout: busyTimeout)
+    }
+
+    /// A database in memory alone, gone when closed.
+    static func inMemory() throws(PersonStoreError) -> SQLiteConnection {
+        try SQLiteConnection(name: ":memory:", shownPath: "(memory)", busyTimeout: .zero)
+    }
+
+    private init(name: String, shownPath: String, busyTimeout: Duration) throws(PersonStoreError) {
+        self.shownPath = shownPath
+        self.busyTimeout = busyTimeout
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(URL(fileURLWithPath: path).path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
             throw .storage("cannot open the database \(shownPath): out of memory")
         }
@@ -36,10 +51,25 @@ final class SQLiteConnection {
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
+        waitForOtherWriters(busyTimeout)
+    }
+
+    /// How long a statement waits for another process's lock.
+    private let busyTimeout: Duration
+
+    private func waitForOtherWriters(_ timeout: Duration) {
         let milliseconds =
-            busyTimeout.components.seconds * 1000
-            + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+            timeout.components.seconds * 1000
+            + timeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// Runs `body` failing at once, instead of waiting, on another
+    /// process's lock: for a repair a read can do without.
+    func withoutWaiting<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T {
+        waitForOtherWriters(.zero)
+        defer { waitForOtherWriters(busyTimeout) }
+        return try body()
     }
 
     deinit {
@@ -130,6 +160,19 @@ final class SQLiteConnection {
         }
     }
 
+    /// ``writeTransaction(_:)`` for a body that throws only store errors.
+    func storeTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// The error for a failed call, worded for a person and naming the file.
     func failure(_ code: Int32) -> PersonStoreError {
         let message = String(cString: sqlite3_errmsg(handle))
@@ -172,6 +215,8 @@ enum SQLiteValue {
     case integer(Int)
     case real(Double)
     case text(String)
+    /// Text given as its bytes, exactly as another row held them.
+    case textBytes([UInt8])
     case null
 }
 
@@ -200,6 +245,7 @@ struct SQLiteRow {
     func text(_ column: Int) -> String? {
         switch values[column] {
         case .text(let value): value
+        case .textBytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .integer(let value): String(value)
         case .real(let value): String(value)
         case .null: nil
@@ -243,6 +289,12 @@ final class SQLiteStatement {
             case .text(let text):
                 // Bound with its byte length, so text is never cut at a NUL.
                 code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transient)
+            case .textBytes(let bytes):
+                code = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        sqlite3_bind_text(handle, index, $0.baseAddress, Int32(buffer.count), transient)
+                    }
+                }
             }
             guard code == SQLITE_OK else { throw connection.failure(code) }
         }
@@ -279,10 +331,18 @@ final class SQLiteStatement {
     func text(_ column: Int32) -> String? {
         switch value(at: column) {
         case .text(let text): text
+        case .textBytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .integer(let value): String(value)
         case .real(let value): String(value)
         case .null: nil
         }
+    }
+
+    /// The current row's column as the bytes of its text, exactly as stored.
+    func bytes(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_text(handle, column) else { return [] }
+        let length = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
     /// The current row's values.
@@ -297,8 +357,8 @@ final class SQLiteStatement {
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
         case SQLITE_NULL: return .null
         default:
-            let length = Int(sqlite3_column_bytes(handle, column))
             guard let bytes = sqlite3_column_text(handle, column) else { return .text("") }
+            let length = Int(sqlite3_column_bytes(handle, column))
             return .text(
                 String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
         }

@@ -12,11 +12,12 @@
 /// this program, inside the write's transaction — not by triggers, which
 /// would make every single-row insert by any program update thousands of
 /// marks. So another program's write is not reflected in the marks. To tell,
-/// every row change, whoever makes it, counts one in `person_total.changes`
-/// (by trigger), and the marks are trusted only while
-/// `person_mark_state.changes` equals that count. When they are not, pages
-/// by number use `OFFSET` (slower, always right), and this program's next
-/// write rebuilds the marks.
+/// every row change, whoever makes it, counts in `person_state.changes` (by
+/// trigger), and the marks are trusted only while `person_state.marked`
+/// equals that count; a mark written by anyone else sets `marked` to -1 (by
+/// trigger too). When they are not trusted, pages by number use `OFFSET`
+/// (slower, always right), and the marks are rebuilt by the next open or
+/// write that can.
 enum SQLitePageMarks {
     /// Rows from one mark to the next, when the marks are built.
     static let spacing = 256
@@ -40,9 +41,7 @@ enum SQLitePageMarks {
 
     /// Whether the marks account for every change made so far.
     static func areCurrent(in database: SQLiteConnection) throws(PersonStoreError) -> Bool {
-        try database.integer(
-            "SELECT (SELECT changes FROM person_mark_state) IS (SELECT changes FROM person_total)")
-            == 1
+        try database.integer("SELECT marked = changes FROM person_state") == 1
     }
 
     /// The query of a page by number that starts at the last mark at or
@@ -58,7 +57,7 @@ enum SQLitePageMarks {
         WITH mark AS (
             SELECT sort_name, id, before FROM person_mark
             WHERE before <= ?1
-              AND (SELECT changes FROM person_mark_state) IS (SELECT changes FROM person_total)
+              AND (SELECT marked = changes FROM person_state)
             ORDER BY before DESC, sort_name DESC, id DESC LIMIT 1
         )
         SELECT \(columns) FROM person
@@ -79,7 +78,7 @@ enum SQLitePageMarks {
             WITH mark AS (
                 SELECT sort_name, id, before FROM person_mark
                 WHERE (sort_name, id) <= (?1, ?2)
-                  AND (SELECT changes FROM person_mark_state) IS (SELECT changes FROM person_total)
+                  AND (SELECT marked = changes FROM person_state)
                 ORDER BY sort_name DESC, id DESC LIMIT 1
             )
             SELECT (SELECT before FROM mark), (
@@ -90,6 +89,34 @@ enum SQLitePageMarks {
         ).first
         guard let counted, counted.text(0) != nil else { return nil }
         return clamped(counted.integer(0)) + counted.integer(1)
+    }
+
+    /// How many persons there are, counted from the last mark: at most a
+    /// few hundred steps. Nil when the marks are not current.
+    static func total(in database: SQLiteConnection) throws(PersonStoreError) -> Int? {
+        guard try areCurrent(in: database) else { return nil }
+        let last = try database.rows(
+            "SELECT sort_name, id, before FROM person_mark ORDER BY sort_name DESC, id DESC LIMIT 1",
+            [], reading: Self.mark
+        ).first
+        guard let last else { return try database.integer("SELECT count(*) FROM person") }
+        return last.before
+            + (try database.integer(
+                "SELECT count(*) FROM person WHERE (sort_name, id) >= (?, ?)", last.key.values))
+    }
+
+    /// Whether every mark counts exactly the persons before it: one walk
+    /// of the name order, for `people check`.
+    static func areExact(in database: SQLiteConnection) throws(PersonStoreError) -> Bool {
+        try database.integer(
+            """
+            SELECT count(*) FROM (
+                SELECT kind, before, sum(kind = 0) OVER (
+                    ORDER BY sort_name, id, kind DESC ROWS UNBOUNDED PRECEDING) AS counted
+                FROM (SELECT sort_name, id, 0 AS kind, 0 AS before FROM person
+                      UNION ALL SELECT sort_name, id, 1, before FROM person_mark))
+            WHERE kind = 1 AND before IS NOT counted
+            """) == 0
     }
 
     /// Brings the marks up to date after one write that removed the row at
@@ -130,7 +157,7 @@ enum SQLitePageMarks {
 
     private static func noteCurrent(in database: SQLiteConnection) throws(PersonStoreError) {
         try database.execute(
-            "UPDATE person_mark_state SET changes = (SELECT changes FROM person_total)")
+            "UPDATE person_state SET marked = changes")
     }
 
     /// Adds a mark when the row just added left more than `widestGap` rows
@@ -139,7 +166,7 @@ enum SQLitePageMarks {
         throws(PersonStoreError)
     {
         let previous = try markAtOrBefore(key, in: database)
-        var nextBefore = clamped(try database.integer("SELECT n FROM person_total"))
+        var nextBefore = clamped(try database.integer("SELECT total FROM person_state"))
         if let next = try database.rows(
             "SELECT before FROM person_mark WHERE (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT 1",
             key.values

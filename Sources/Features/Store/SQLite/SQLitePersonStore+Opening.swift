@@ -1,7 +1,8 @@
 import Foundation
 
-/// Opening a database file: every check that happens before, and the one
-/// repair that happens after, the schema is brought up to date.
+/// Opening a database file: every check that happens before the schema is
+/// brought up to date. The derived data is checked after (see
+/// `SQLiteDerivedData`).
 extension SQLitePersonStore {
     /// The first 16 bytes of every SQLite 3 database file.
     private static let header = Array("SQLite format 3\0".utf8)
@@ -56,29 +57,27 @@ extension SQLitePersonStore {
     /// Identifies what the file holds, then — only for a new file or a
     /// people database — switches to WAL and runs the missing schema steps,
     /// filling a new database with `samples`.
+    ///
+    /// A file already at the current version is only read: switching a WAL
+    /// file to WAL writes nothing.
     static func prepareSchema(of database: SQLiteConnection, samples: [Person])
         throws(PersonStoreError)
     {
         let version = try adoptableVersion(of: database)
-        try database.execute("PRAGMA journal_mode = WAL")
         guard version < SQLiteSchema.currentVersion else { return }
+        try database.execute("PRAGMA journal_mode = WAL")
         try writing(database, failure: "prepare") {
             // Another process may have changed the file while this one waited.
             let version = try adoptableVersion(of: database)
             for step in SQLiteSchema.steps.dropFirst(version) {
                 try database.execute(step)
             }
-            if (1..<3).contains(version) {
-                try SQLiteSchema.countGrams(in: database)
+            for sample in version == 0 ? samples : [] {
+                _ = try insert(
+                    ValidatedDraft(storing: sample), id: sample.id, added: sample.added,
+                    into: database)
             }
-            if version == 0 {
-                for sample in samples {
-                    _ = try insert(
-                        ValidatedDraft(storing: sample), id: sample.id, added: sample.added,
-                        into: database)
-                }
-            }
-            try SQLitePageMarks.rebuild(in: database)
+            try SQLiteDerivedData.rebuild(in: database)
             try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
         }
     }
@@ -102,42 +101,6 @@ extension SQLitePersonStore {
         case .foreign:
             throw .storage(
                 "\(database.shownPath) is not a people database; it was left as it was")
-        }
-    }
-
-    /// Makes the stored total agree with the rows, when it does not.
-    ///
-    /// The total is kept by triggers so a page need not count a million
-    /// rows, but another program can write it directly; a wrong total would
-    /// hide persons or page past the end. Checking costs one count per open.
-    static func repairTotal(of database: SQLiteConnection) throws(PersonStoreError) {
-        let agreement = """
-            SELECT (SELECT count(*) FROM person_total) = 1
-               AND (SELECT n FROM person_total) IS (SELECT count(*) FROM person)
-            """
-        guard try database.integer(agreement) != 1 else { return }
-        // The page marks counted changes against the old row: they are
-        // rebuilt next, by repairMarks(of:).
-        try writing(database, failure: "repair") {
-            try database.execute(
-                """
-                DELETE FROM person_total;
-                INSERT INTO person_total (n) SELECT count(*) FROM person;
-                UPDATE person_mark_state SET changes = -1;
-                """)
-        }
-    }
-
-    /// Rebuilds the page marks when rows changed without them — another
-    /// program wrote — so pages by number start near their row again.
-    ///
-    /// Costs nothing when the marks are current: one comparison.
-    static func repairMarks(of database: SQLiteConnection) throws(PersonStoreError) {
-        guard try !SQLitePageMarks.areCurrent(in: database) else { return }
-        try writing(database, failure: "repair") {
-            if try !SQLitePageMarks.areCurrent(in: database) {
-                try SQLitePageMarks.rebuild(in: database)
-            }
         }
     }
 

@@ -15,6 +15,10 @@ import Synchronization
 /// Every write is one transaction, so a crash leaves all of it or none.
 public final class SQLitePersonStore: PersonStore {
     private let connection: Mutex<SQLiteConnection>
+    /// Whether the derived data passed its checks on open (see `SQLiteDerivedData`).
+    private let trusted: Bool
+    /// The file opened, so a write can tell when the path now names another.
+    private let file: SQLiteFileIdentity
 
     /// Opens the database at `path`, creating the file and its folder when
     /// missing and bringing its schema up to date.
@@ -23,9 +27,9 @@ public final class SQLitePersonStore: PersonStore {
     /// written it. What it holds is decided before anything is written (see
     /// `SQLiteContents`); only a new or empty file is adopted, and anything
     /// else that is not a people database is refused and left byte for byte
-    /// as it was. The stored row count is checked against the rows, and
-    /// repaired, because a list trusts it; the page marks are rebuilt when
-    /// another program changed rows (see `SQLitePageMarks`).
+    /// as it was. The derived data is checked on open, and rebuilt or
+    /// bypassed (see `SQLiteDerivedData`): opening costs the same at a
+    /// million persons as at ten, and never waits for another writer.
     ///
     /// - Parameters:
     ///   - path: the database file.
@@ -44,41 +48,39 @@ public final class SQLitePersonStore: PersonStore {
         try Self.checkHeader(of: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Self.prepareSchema(of: opened, samples: samples)
-        try Self.repairTotal(of: opened)
-        try Self.repairMarks(of: opened)
-        try opened.execute(SQLiteSearch.termsTable)
+        trusted = try SQLiteDerivedData.prepare(opened) == .trusted
+        if trusted { try opened.execute(SQLiteSearch.termsTable) }
+        file = SQLiteFileIdentity(path: path)
         connection = Mutex(opened)
     }
 
     public func count(matching search: String) throws -> Int {
-        let search = SQLiteSearch(search)
+        let search = SQLiteSearch(search, trusted: trusted)
         return try connection.withLock { (database) throws(PersonStoreError) in
             try search.count(in: database)
         }
     }
 
     public func position(of key: PersonSortKey, matching search: String) throws -> Int {
-        let search = SQLiteSearch(search)
+        let search = SQLiteSearch(search, trusted: trusted)
+        let marked = SQLitePageMarks.Key(sortName: key.foldedName, id: key.id)
         return try connection.withLock { (database) throws(PersonStoreError) in
             let route = try search.route(for: .position, in: database)
-            if case .everyone = route,
-                let position = try SQLitePageMarks.position(
-                    of: Self.storedKey(of: key.id, in: database)
-                        ?? SQLitePageMarks.Key(sortName: key.foldedName, id: key.id),
-                    in: database)
+            if case .everyone = route, trusted,
+                let position = try SQLitePageMarks.position(of: marked, in: database)
             {
                 return position
             }
             guard let rows = Self.rows(of: route, search) else { return 0 }
             return try database.integer(
-                "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < \(Self.anchor) AND \(rows.filter)",
-                Self.anchorValues(key) + rows.parameters)
+                "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < (?, ?) AND \(rows.filter)",
+                marked.values + rows.parameters)
         }
     }
 
     public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
     {
-        let search = SQLiteSearch(search)
+        let search = SQLiteSearch(search, trusted: trusted)
         let limit = max(0, limit)
         var skipped = 0
         if case .offset(let offset) = start { skipped = max(0, offset) }
@@ -89,7 +91,7 @@ public final class SQLitePersonStore: PersonStore {
             let select = "SELECT \(Self.columns) FROM \(rows.table) WHERE \(rows.filter)"
             switch start {
             case .offset:
-                if case .everyone = route, skipped >= SQLitePageMarks.spacing {
+                if case .everyone = route, trusted, skipped >= SQLitePageMarks.spacing {
                     let page = try database.rows(
                         SQLitePageMarks.pageQuery(reading: Self.columns),
                         [.integer(skipped), .integer(limit)], reading: Self.person)
@@ -100,17 +102,26 @@ public final class SQLitePersonStore: PersonStore {
                     rows.parameters + [.integer(limit), .integer(skipped)], reading: Self.person)
             case .after(let key):
                 return try database.rows(
-                    "\(select) AND (sort_name, id) > \(Self.anchor) ORDER BY sort_name, id LIMIT ?",
-                    rows.parameters + Self.anchorValues(key) + [.integer(limit)],
+                    "\(select) AND (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT ?",
+                    rows.parameters + [.text(key.foldedName), .integer(key.id), .integer(limit)],
                     reading: Self.person)
             case .before(let key):
                 return try database.rows(
-                    "\(select) AND (sort_name, id) < \(Self.anchor) ORDER BY sort_name DESC, id DESC LIMIT ?",
-                    rows.parameters + Self.anchorValues(key) + [.integer(limit)],
+                    "\(select) AND (sort_name, id) < (?, ?) ORDER BY sort_name DESC, id DESC LIMIT ?",
+                    rows.parameters + [.text(key.foldedName), .integer(key.id), .integer(limit)],
                     reading: Self.person
                 ).reversed()
             }
         }
+    }
+
+    /// Runs `body` inside one read transaction: every page it reads comes
+    /// from the same snapshot of the file, whatever other programs write
+    /// meanwhile. Under WAL, it blocks no writer.
+    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+        try connection.withLock { (database) throws(PersonStoreError) in try database.execute("BEGIN") }
+        defer { connection.withLock { database in try? database.execute("COMMIT") } }
+        return try body()
     }
 
     /// The table and filter that find a search's rows by `route`, or nil
@@ -144,10 +155,10 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
-        try connection.withLock { database in
-            try database.writeTransaction {
-                try Self.insertMarked(draft, added: added, into: database)
-            }
+        try writing { database, marksWereCurrent in
+            let person = try Self.insert(draft, added: added, into: database)
+            try marks(afterRemoving: nil, adding: person.sortKey, wereCurrent: marksWereCurrent, in: database)
+            return person
         }
     }
 
@@ -165,128 +176,156 @@ public final class SQLitePersonStore: PersonStore {
         -> Int
     {
         let remaining = DraftFeed(drafts.makeIterator())
-        return try connection.withLock { database in
-            try database.writeTransaction {
-                let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
-                try database.execute("DROP TRIGGER person_inserted")
-                let insert = try database.prepare(Self.insertSQL)
+        guard trusted else {
+            return try writing { database, _ in
                 var count = 0
-                var grams = GramTally()
                 while let draft = remaining.next() {
-                    let sortName = PersonSortKey.fold(draft.name)
-                    grams.add(sortName)
-                    try insert.bind(Self.values(of: draft, sortName: sortName, added: added))
-                    while try insert.step() {}
+                    _ = try Self.insert(draft, added: added, into: database)
                     count += 1
                 }
-                // AUTOINCREMENT hands out ids above every id ever used.
-                try database.run(
-                    "INSERT INTO person_search (rowid, text) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
-                    [.integer(highest)])
-                try database.run(
-                    "UPDATE person_total SET n = n + ?, changes = changes + ?",
-                    [.integer(count), .integer(count)])
-                try grams.write(to: database)
-                try SQLitePageMarks.rebuild(in: database)
-                // Rows added in bulk leave the index in many small pieces,
-                // each of which every search must look in. When the bulk is
-                // a good part of the whole, join them into one: a second at
-                // a million, and a rare name is then found six times quicker.
-                if count * 10 >= (try database.integer("SELECT n FROM person_total")) {
-                    try database.run(
-                        "INSERT INTO person_search (person_search) VALUES ('optimize')")
-                }
-                try database.execute(SQLiteSchema.insertTrigger)
                 return count
             }
+        }
+        return try writing { database, _ in
+            let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
+            try database.execute("DROP TRIGGER person_inserted")
+            let insert = try database.prepare(Self.insertSQL)
+            var count = 0
+            var grams = GramTally()
+            var irregular: [Int] = []
+            while let draft = remaining.next() {
+                let sortName = PersonSortKey.fold(draft.name)
+                try insert.bind(Self.values(of: draft, sortName: sortName, added: added))
+                while try insert.step() {}
+                if !grams.add(sortName.utf8) { irregular.append(database.lastInsertedID) }
+                count += 1
+            }
+            // AUTOINCREMENT hands out ids above every id ever used.
+            try database.run(
+                "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
+                [.integer(highest)])
+            try database.run(
+                "UPDATE person_state SET total = total + ?, changes = changes + ?",
+                [.integer(count), .integer(count)])
+            try grams.write(to: database)
+            let countGrams = try database.prepare(SQLiteSchema.countGrams(ofRow: "?"))
+            for id in irregular {
+                try countGrams.bind([.integer(id)])
+                while try countGrams.step() {}
+            }
+            try SQLitePageMarks.rebuild(in: database)
+            // Rows added in bulk leave the index in many small pieces,
+            // each of which every search must look in. When the bulk is
+            // a good part of the whole, join them into one: a second at
+            // a million, and a rare name is then found six times quicker.
+            if count * 10 >= (try database.integer("SELECT total FROM person_state")) {
+                try database.run(
+                    "INSERT INTO person_search (person_search) VALUES ('optimize')")
+            }
+            try database.execute(SQLiteSchema.insertTrigger)
+            return count
         }
     }
 
     public func update(_ id: Person.ID, with checked: ValidatedDraft) throws -> Person {
-        try connection.withLock { database in
-            try database.writeTransaction {
-                let marksWereCurrent = try SQLitePageMarks.areCurrent(in: database)
-                let old = try Self.storedKey(of: id, in: database)
-                let new = SQLitePageMarks.Key(sortName: PersonSortKey.fold(checked.name), id: id)
-                try database.run(
-                    "UPDATE person SET name = ?, sort_name = ?, address = ?, email = ? WHERE id = ?",
-                    [
-                        .text(checked.name), .text(new.sortName), .text(checked.address),
-                        checked.email.map(SQLiteValue.text) ?? .null, .integer(id),
-                    ])
-                guard database.changedRows == 1, let old,
-                    let person = try database.rows(
-                        "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
-                        reading: Self.person
-                    ).first
-                else { throw PersonStoreError.notFound(id) }
-                let moved = old.sortName != new.sortName
-                try SQLitePageMarks.update(
-                    afterRemoving: moved ? old : nil, adding: moved ? new : nil,
-                    wereCurrent: marksWereCurrent, in: database)
-                return person
-            }
+        try writing { database, marksWereCurrent in
+            let old = try Self.storedKey(of: id, in: database)
+            let sortName = PersonSortKey.fold(checked.name)
+            try database.run(
+                "UPDATE person SET name = ?, sort_name = ?, address = ?, email = ? WHERE id = ?",
+                [
+                    .text(checked.name), .text(sortName), .text(checked.address),
+                    checked.email.map(SQLiteValue.text) ?? .null, .integer(id),
+                ])
+            guard database.changedRows == 1, let old,
+                let person = try database.rows(
+                    "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
+                    reading: Self.person
+                ).first
+            else { throw PersonStoreError.notFound(id) }
+            guard old.sortName != sortName else { return person }
+            try marks(
+                afterRemoving: old, adding: person.sortKey, wereCurrent: marksWereCurrent,
+                in: database)
+            return person
         }
     }
 
     public func delete(_ id: Person.ID) throws {
-        try connection.withLock { database in
-            try database.writeTransaction {
-                let marksWereCurrent = try SQLitePageMarks.areCurrent(in: database)
-                let old = try Self.storedKey(of: id, in: database)
-                try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
-                guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
-                try SQLitePageMarks.update(
-                    afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
-            }
+        try writing { database, marksWereCurrent in
+            let old = try Self.storedKey(of: id, in: database)
+            try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
+            guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
+            try marks(afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
         }
     }
 
     public func restore(_ person: Person) throws {
+        try writing { database, marksWereCurrent in
+            let taken = try database.integer(
+                "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
+            guard taken == 0 else {
+                throw PersonStoreError.storage(
+                    "cannot restore \(person.name): id \(person.id) is taken")
+            }
+            let restored = try Self.insert(
+                ValidatedDraft(storing: person), id: person.id, added: person.added,
+                into: database)
+            try marks(afterRemoving: nil, adding: restored.sortKey, wereCurrent: marksWereCurrent, in: database)
+        }
+    }
+
+    /// Compares every derived table with `person` and, when asked, builds
+    /// them all again in one transaction.
+    public func check(repairing: Bool) throws -> StoreCheck {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            let problems = try SQLiteDerivedData.problems(in: database)
+            guard repairing, !problems.isEmpty else {
+                return StoreCheck(store: database.shownPath, problems: problems, repaired: false)
+            }
+            try file.check(database.shownPath)
+            try database.storeTransaction { () throws(PersonStoreError) in try SQLiteDerivedData.rebuild(in: database) }
+            return StoreCheck(store: database.shownPath, problems: problems, repaired: true)
+        }
+    }
+
+    /// Runs `body` in one write transaction, once the path is known to
+    /// still name the file that was opened.
+    ///
+    /// `body` is told whether the page marks were current before it wrote,
+    /// which only then can be moved rather than rebuilt.
+    private func writing<T: Sendable>(
+        _ body: (SQLiteConnection, _ marksWereCurrent: Bool) throws -> T
+    ) throws -> T
+    {
         try connection.withLock { database in
-            try database.writeTransaction {
-                let taken = try database.integer(
-                    "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
-                guard taken == 0 else {
-                    throw PersonStoreError.storage(
-                        "cannot restore \(person.name): id \(person.id) is taken")
-                }
-                _ = try Self.insertMarked(
-                    ValidatedDraft(storing: person), id: person.id, added: person.added,
-                    into: database)
+            try file.check(database.shownPath)
+            return try database.writeTransaction {
+                try body(database, try trusted && SQLitePageMarks.areCurrent(in: database))
             }
         }
     }
 
-    /// Runs SQLite's own consistency check.
-    ///
-    /// - Returns: `"ok"` for a sound file, otherwise SQLite's first complaint.
-    public func integrityCheck() throws -> String {
-        try connection.withLock { (database) throws(PersonStoreError) in
-            try database.rows("PRAGMA integrity_check").first?.text(0) ?? "no answer"
-        }
+    /// Moves the page marks after one write that removed the row at
+    /// `removed` and added one at `added`.
+    private func marks(
+        afterRemoving removed: SQLitePageMarks.Key?, adding added: PersonSortKey?,
+        wereCurrent: Bool, in database: SQLiteConnection
+    ) throws(PersonStoreError) {
+        guard trusted else { return }
+        try SQLitePageMarks.update(
+            afterRemoving: removed,
+            adding: added.map { SQLitePageMarks.Key(sortName: $0.foldedName, id: $0.id) },
+            wereCurrent: wereCurrent, in: database)
     }
 }
 
 // MARK: - Rows and values
 
 extension SQLitePersonStore {
-    fileprivate static let columns = "id, name, address, email, added"
+    fileprivate static let columns = "id, name, address, email, added, sort_name"
     fileprivate static let insertSQL =
         "INSERT INTO person (name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?)"
-
-    /// Where a page starts: the stored sort key of the row with the key's
-    /// id, or the key's own folded name when that row is gone.
-    ///
-    /// The stored `sort_name` is what the index orders by. Another program
-    /// can write one that disagrees with the name; a page that started from
-    /// the name's fold would then skip or repeat rows. Starting from the
-    /// stored value keeps pages joined up whatever the file holds.
-    fileprivate static let anchor = "(coalesce((SELECT sort_name FROM person WHERE id = ?), ?), ?)"
-
-    fileprivate static func anchorValues(_ key: PersonSortKey) -> [SQLiteValue] {
-        [.integer(key.id), .text(key.foldedName), .integer(key.id)]
-    }
 
     /// The earliest and latest dates shown: years 1 to 9999.
     private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
@@ -298,7 +337,7 @@ extension SQLitePersonStore {
             seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
         return Person(
             id: row.integer(0), name: row.text(1) ?? "", address: row.text(2) ?? "",
-            email: row.text(3), added: Date(timeIntervalSince1970: added))
+            email: row.text(3), added: Date(timeIntervalSince1970: added), sortName: row.text(5))
     }
 
     fileprivate static func values(
@@ -309,19 +348,6 @@ extension SQLitePersonStore {
             .text(draft.address),
             draft.email.map(SQLiteValue.text) ?? .null, .real(added.timeIntervalSince1970),
         ]
-    }
-
-    /// Inserts one person and moves the page marks after them.
-    fileprivate static func insertMarked(
-        _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
-    ) throws(PersonStoreError) -> Person {
-        let marksWereCurrent = try SQLitePageMarks.areCurrent(in: database)
-        let person = try insert(draft, id: id, added: added, into: database)
-        try SQLitePageMarks.update(
-            afterRemoving: nil,
-            adding: SQLitePageMarks.Key(sortName: PersonSortKey.fold(person.name), id: person.id),
-            wereCurrent: marksWereCurrent, in: database)
-        return person
     }
 
     /// The stored key of the person with `id`, as the name index orders it.

@@ -1,11 +1,19 @@
-/// The person database's schema, as a list of steps from one version to the
-/// next.
+/// The person database's schema: the `person` table, which holds the data,
+/// and the derived objects that make it quick to read, which are kept true
+/// by the database itself.
 ///
-/// A database records the version it is at in `PRAGMA user_version`, and
-/// that it belongs to `people` in `PRAGMA application_id`. Opening one runs
-/// the steps it has not had yet, all in one transaction; a database at a
-/// version this program does not know is refused rather than guessed at.
-/// To change the schema, append a step — never edit one that has shipped.
+/// A database records the version of its `person` table in
+/// `PRAGMA user_version`, and that it belongs to `people` in
+/// `PRAGMA application_id`. Opening one runs the steps it has not had yet;
+/// a database at a version this program does not know is refused rather
+/// than guessed at. To change the table, append a step — never edit one
+/// that has shipped.
+///
+/// The derived objects — the search index, the counts and the page marks —
+/// are not steps. Every open compares them, object by object, with
+/// ``derived`` (see `SQLiteDerivedData`), and builds them anew from `person`
+/// when they differ: an upgrade, a file whose triggers another program
+/// dropped, and a new file are the same case.
 enum SQLiteSchema {
     /// `steps[n]` takes a database from version `n` to version `n + 1`.
     static let steps: [String] = [
@@ -25,33 +33,21 @@ enum SQLiteSchema {
         -- row 1,000,000.
         CREATE INDEX person_order ON person (sort_name, id);
 
-        -- The total, kept by triggers, so "1–10 of 1000000" does not count a
-        -- million rows each time the list is drawn.
         CREATE TABLE person_total (n INTEGER NOT NULL);
         INSERT INTO person_total (n) VALUES (0);
-
-        -- Name search is "contains", which no B-tree index can answer. An FTS5
-        -- trigram index can: it finds names containing any text of three or
-        -- more characters without reading every row. It indexes the folded
-        -- name, case-sensitively, so it agrees byte for byte with the search
-        -- every store promises. detail=none keeps it small; the queries need
-        -- only which rows match, not where.
         CREATE VIRTUAL TABLE person_search USING fts5(
             sort_name, content = 'person', content_rowid = 'id',
             tokenize = 'trigram case_sensitive 1', detail = 'none'
         );
-
         CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
             INSERT INTO person_search (rowid, sort_name) VALUES (new.id, new.sort_name);
             UPDATE person_total SET n = n + 1;
         END;
-
         CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
             INSERT INTO person_search (person_search, rowid, sort_name)
                 VALUES ('delete', old.id, old.sort_name);
             UPDATE person_total SET n = n - 1;
         END;
-
         CREATE TRIGGER person_renamed AFTER UPDATE OF sort_name ON person BEGIN
             INSERT INTO person_search (person_search, rowid, sort_name)
                 VALUES ('delete', old.id, old.sort_name);
@@ -61,51 +57,73 @@ enum SQLiteSchema {
         // Version 2: the file says it is a people database, so that a
         // database another program made is never mistaken for one.
         "PRAGMA application_id = \(applicationID);",
-        // Version 3: every search, and every page by number, answers in
-        // milliseconds at a million.
+        // Version 3 added objects for quick search and pages by number.
+        // Nothing in it is data; version 4 drops it all again.
+        "",
+        // Version 4: the derived objects left the steps; they are checked on
+        // every open and built from `person` when missing (see `derived`).
         """
-        DROP TRIGGER person_inserted;
-        DROP TRIGGER person_deleted;
-        DROP TRIGGER person_renamed;
-        DROP TABLE person_search;
+        DROP TRIGGER IF EXISTS person_inserted;
+        DROP TRIGGER IF EXISTS person_deleted;
+        DROP TRIGGER IF EXISTS person_renamed;
+        DROP TRIGGER IF EXISTS person_renumbered;
+        DROP TABLE IF EXISTS person_search;
+        DROP TABLE IF EXISTS person_total;
+        DROP TABLE IF EXISTS person_gram;
+        DROP TABLE IF EXISTS person_gram_position;
+        DROP TABLE IF EXISTS person_mark;
+        DROP TABLE IF EXISTS person_mark_state;
+        """,
+    ]
 
-        -- The trigram index again, now with positions (detail = full), so a
-        -- search of three characters or more is a phrase of trigrams that
-        -- matches exactly the names containing it, without reading them.
-        -- It holds each folded name followed by two \(sentinelName)s, so that
-        -- every character and pair of characters in a name begins a trigram:
-        -- a search of one or two characters finds its names through the
-        -- trigrams that begin with it. Contentless: the text it holds is in
-        -- no column, and the triggers hand it the old text to delete.
+    /// The version a database is at after every step.
+    static var currentVersion: Int { steps.count }
+
+    /// `PRAGMA application_id` of a people database: "PEOP" in ASCII.
+    static let applicationID = 0x5045_4F50
+
+    /// The objects that hold the data, which no repair may touch.
+    static let dataObjects: Set<String> = ["person", "person_order"]
+
+    /// The derived objects, empty, with the triggers that keep them true.
+    ///
+    /// Each trigger first *forgets* what the index holds for the row's id —
+    /// whatever that was — and then *remembers* the row as it is now. That
+    /// is what keeps them true for any program's ordinary SQL, including the
+    /// writes that fire no delete trigger: `INSERT OR REPLACE` over an
+    /// existing id, `UPDATE OR REPLACE`, and renumbering a person.
+    static let derived = """
+        -- Name search is "contains", which no B-tree index can answer. An FTS5
+        -- trigram index can, with positions (detail = full): a search of three
+        -- characters or more is a phrase of trigrams that matches exactly the
+        -- names containing it. Each folded name is stored with two U+0001
+        -- after it, so every character and pair of characters in a name begins
+        -- a trigram: a search of one or two characters finds its names through
+        -- the trigrams that begin with it. The index keeps its own copy of the
+        -- text, so what it holds for an id can be forgotten by id alone.
         CREATE VIRTUAL TABLE person_search USING fts5(
-            text, content = '',
-            tokenize = 'trigram case_sensitive 1', detail = 'full'
+            sort_name, tokenize = 'trigram case_sensitive 1', detail = 'full'
         );
-        INSERT INTO person_search (rowid, text) SELECT id, \(indexed("sort_name")) FROM person;
 
-        -- How many persons' folded names contain each text of one to three
-        -- characters, so the total of a short search is one lookup, however
+        -- How many persons' names contain each text of one to three
+        -- characters, so the total of a short search is one lookup however
         -- many match. Longer searches are counted through the index.
-        CREATE TABLE person_gram (
-            gram TEXT PRIMARY KEY,
-            n    INTEGER NOT NULL
-        ) WITHOUT ROWID;
+        CREATE TABLE person_gram (gram TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
 
-        -- The character positions 1…\(gramPositions), for the triggers to split
-        -- a name into its grams in SQL.
-        CREATE TABLE person_gram_position (k INTEGER PRIMARY KEY);
-        WITH RECURSIVE p(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM p WHERE k < \(gramPositions))
-        INSERT INTO person_gram_position (k) SELECT k FROM p;
-
-        -- The persons already stored have their grams counted in Swift after
-        -- this step (see countGrams(in:)): in SQL it took minutes at a million.
+        -- One row: how many persons there are; how many row changes there
+        -- have been, by any program; and the change count at which the page
+        -- marks were last true (-1 when they are not).
+        CREATE TABLE person_state (
+            total   INTEGER NOT NULL,
+            changes INTEGER NOT NULL,
+            marked  INTEGER NOT NULL
+        );
+        INSERT INTO person_state VALUES (0, 0, -1);
 
         -- Every 256th place in the name order, with how many persons sort
-        -- before it, so that page N starts near its first row instead of
-        -- counting every row above it. Kept by the program, not by triggers
-        -- (see SQLitePageMarks.swift), and trusted only while
-        -- person_mark_state.changes equals person_total.changes: every row
-        -- change counts one there, whoever makes it.
+        -- before it, so that page N starts near its first row. Kept by this
+        -- program (see SQLitePageMarks.swift) and trusted only while
+        -- person_state.marked equals person_state.changes.
         CREATE TABLE person_mark (
             sort_name TEXT NOT NULL,
             id        INTEGER NOT NULL,
@@ -113,117 +131,106 @@ enum SQLiteSchema {
             PRIMARY KEY (sort_name, id)
         ) WITHOUT ROWID;
         CREATE INDEX person_mark_before ON person_mark (before);
-        CREATE TABLE person_mark_state (changes INTEGER NOT NULL);
-        INSERT INTO person_mark_state (changes) VALUES (-1);
-        ALTER TABLE person_total ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
 
         \(insertTrigger)
 
         CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
-            INSERT INTO person_search (person_search, rowid, text)
-                VALUES ('delete', old.id, \(indexed("old.sort_name")));
-            UPDATE person_total SET n = n - 1, changes = changes + 1;
-            UPDATE person_gram SET n = n - 1 WHERE gram IN (
-                SELECT \(grams(of: "old.sort_name")) FROM \(gramRange(of: "old.sort_name")));
+            \(forget("old.id"))
         END;
 
-        CREATE TRIGGER person_renamed AFTER UPDATE OF sort_name ON person BEGIN
-            INSERT INTO person_search (person_search, rowid, text)
-                VALUES ('delete', old.id, \(indexed("old.sort_name")));
-            INSERT INTO person_search (rowid, text) VALUES (new.id, \(indexed("new.sort_name")));
-            UPDATE person_total SET changes = changes + 1;
-            UPDATE person_gram SET n = n - 1 WHERE gram IN (
-                SELECT \(grams(of: "old.sort_name")) FROM \(gramRange(of: "old.sort_name")));
-            \(countGrams(of: "new.sort_name"))
+        CREATE TRIGGER person_updated AFTER UPDATE OF id, sort_name ON person
+        WHEN old.id IS NOT new.id OR old.sort_name IS NOT new.sort_name BEGIN
+            \(forget("old.id"))
+            \(forget("new.id"))
+            \(remember("new.id", "new.sort_name"))
         END;
 
-        -- Another program may renumber a person, which moves them in the
-        -- order too.
-        CREATE TRIGGER person_renumbered AFTER UPDATE OF id ON person BEGIN
-            UPDATE person_total SET changes = changes + 1;
+        -- A mark written by anyone but this program's mark code makes the marks
+        -- untrusted; that code notes them true again when it is done.
+        CREATE TRIGGER person_mark_inserted AFTER INSERT ON person_mark BEGIN
+            UPDATE person_state SET marked = -1;
         END;
-        """,
-    ]
-
-    /// The trigger that indexes and counts each person added one at a time.
-    ///
-    /// A bulk add drops it for its transaction, fills the search index and
-    /// the count once for all its rows, and puts it back (see
-    /// `SQLitePersonStore.add(contentsOf:addedAt:)`), so it is spelled once, here.
-    static let insertTrigger = """
-        CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
-                    INSERT INTO person_search (rowid, text) VALUES (new.id, \(indexed("new.sort_name")));
-                    UPDATE person_total SET n = n + 1, changes = changes + 1;
-                    \(countGrams(of: "new.sort_name"))
-                END;
+        CREATE TRIGGER person_mark_updated AFTER UPDATE ON person_mark BEGIN
+            UPDATE person_state SET marked = -1;
+        END;
+        CREATE TRIGGER person_mark_deleted AFTER DELETE ON person_mark BEGIN
+            UPDATE person_state SET marked = -1;
+        END;
         """
+
+    /// Trigger statements that take out whatever the index, the counts and
+    /// the total hold for the row with id `id`, if anything.
+    private static func forget(_ id: String) -> String {
+        """
+        UPDATE person_state SET changes = changes + 1,
+                    total = total - (SELECT count(*) FROM person_search WHERE rowid = \(id));
+                UPDATE person_gram SET n = n - 1 WHERE gram IN (\(storedGrams(of: id)));
+                DELETE FROM person_search WHERE rowid = \(id);
+        """
+    }
+
+    /// Trigger statements that index, count and total the row with id `id`
+    /// and folded name `sortName`.
+    private static func remember(_ id: String, _ sortName: String) -> String {
+        """
+        INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));
+                \(countGrams(ofRow: id))
+                UPDATE person_state SET changes = changes + 1, total = total + 1;
+        """
+    }
+
+    /// Counts once more each gram of the name the index holds for row `id`:
+    /// the statement the insert trigger runs, and a bulk add runs for a
+    /// name Swift cannot split as SQLite does.
+    static func countGrams(ofRow id: String) -> String {
+        """
+        INSERT INTO person_gram (gram, n) SELECT DISTINCT gram, 1 FROM (\(storedGrams(of: id)))
+                    WHERE true ON CONFLICT (gram) DO UPDATE SET n = n + 1;
+        """
+    }
+
+    /// The grams — texts of one to three characters — of the name the index
+    /// holds for row `id`, as SQLite's `substr` counts characters.
+    private static func storedGrams(of id: String) -> String {
+        grams(of: "sort_name", from: "person_search", where: "rowid = \(id)")
+    }
+
+    /// The grams of the indexed text `column` (a name and its two sentinels)
+    /// of the one row of `table` that `condition` picks.
+    ///
+    /// Triggers may not use `WITH RECURSIVE`, so the positions 0…length-1 come
+    /// from `json_each` over an array of that many zeros; a name of any
+    /// length is split whole.
+    static func grams(of column: String, from table: String, where condition: String) -> String {
+        """
+        SELECT substr(name.t, start.key + 1, width.value) AS gram FROM
+                    (SELECT substr(\(column), 1, length(\(column)) - 2) AS t
+                        FROM \(table) WHERE \(condition)) AS name,
+                    json_each('[' || substr(replace(hex(zeroblob(length(name.t))), '00', ',0'), 2) || ']') AS start,
+                    json_each('[1,2,3]') AS width
+                    WHERE start.key + width.value <= length(name.t)
+        """
+    }
 
     /// The character the search index puts after each name, twice; no
     /// valid name holds it.
     static let sentinel: Unicode.Scalar = "\u{1}"
-    private static let sentinelName = "U+0001"
 
-    /// The text the search index holds for the folded name in `column`.
-    static func indexed(_ column: String) -> String { "\(column) || char(1, 1)" }
+    /// The text the search index holds for the folded name in `column`:
+    /// as text, whatever another program stored there.
+    static func indexed(_ column: String) -> String { "CAST(\(column) AS TEXT) || char(1, 1)" }
 
-    /// The longest name, in characters, whose grams the triggers count:
-    /// four times the longest valid name, since folding can lengthen one.
-    static let gramPositions = PersonField.name.maximumLength * 4
-
-    /// The rows of start and width that split `column` into its grams.
-    private static func gramRange(of column: String) -> String {
-        """
-        person_gram_position AS start, person_gram_position AS width
-                WHERE width.k <= 3 AND start.k + width.k - 1 <= length(\(column))
-        """
-    }
-
-    /// One gram of `column`, for a row of `gramRange(of:)`.
-    private static func grams(of column: String) -> String {
-        "substr(\(column), start.k, width.k)"
-    }
-
-    /// Counts each distinct gram of `column` once more.
-    private static func countGrams(of column: String) -> String {
-        """
-        INSERT INTO person_gram (gram, n)
-                        SELECT DISTINCT \(grams(of: column)), 1 FROM \(gramRange(of: column))
-                        ON CONFLICT (gram) DO UPDATE SET n = n + 1;
-        """
-    }
-
-    /// Counts the grams of every stored name into `person_gram`: the half of
-    /// step 3 that runs in Swift, after its SQL, for a database upgraded from
-    /// version 1 or 2.
+    /// The trigger that indexes and counts each person added one at a time.
     ///
-    /// SQL would split each name into its grams row by row and sort tens of
-    /// millions of them; at a million persons that took two and a half
-    /// minutes. Reading the names once through ``GramTally`` takes seconds.
-    static func countGrams(in database: SQLiteConnection) throws(PersonStoreError) {
-        var tally = GramTally()
-        let names = try database.prepare("SELECT sort_name FROM person")
-        while try names.step() {
-            tally.add(names.text(0) ?? "")
-        }
-        try tally.write(to: database)
-    }
-
-    /// `PRAGMA application_id` of a people database: "PEOP" in ASCII.
-    static let applicationID = 0x5045_4F50
-
-    /// The objects every version of the schema has; a file claiming to be a
-    /// people database without them is damaged.
-    static let requiredObjects: Set<String> = [
-        "person", "person_order", "person_total", "person_search",
-    ]
-
-    /// The objects version 3 added.
-    static let searchObjects: Set<String> = [
-        "person_gram", "person_gram_position", "person_mark", "person_mark_state",
-    ]
-
-    /// The version a database is at after every step.
-    static var currentVersion: Int { steps.count }
+    /// A bulk add drops it for its transaction, fills the index and the
+    /// counts once for all its rows, and puts it back (see
+    /// `SQLitePersonStore.add(contentsOf:addedAt:)`), so it is spelled once, here.
+    static let insertTrigger = """
+        CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
+                \(forget("new.id"))
+                \(remember("new.id", "new.sort_name"))
+            END;
+        """
 }
 
 /// What an opened file turned out to hold, decided before anything is
@@ -243,27 +250,28 @@ enum SQLiteContents: Equatable {
     /// Reads what `database` holds, using reads only.
     ///
     /// Version 1 files predate the application id; they are recognised by
-    /// their version and tables together.
+    /// their version and tables together. The `person` table and its index
+    /// must be exactly the ones `people` made: a look-alike would be read
+    /// wrongly.
     static func identify(_ database: SQLiteConnection) throws(PersonStoreError) -> SQLiteContents {
         let applicationID = try database.integer("PRAGMA application_id")
         let version = try database.integer("PRAGMA user_version")
-        let names = Set(
-            try database.rows("SELECT name FROM sqlite_master").compactMap { $0.text(0) })
-        if names.isEmpty && version == 0 && applicationID == 0 { return .empty }
-        let hasTables = SQLiteSchema.requiredObjects.isSubset(of: names)
+        let objects = try SQLiteObject.all(in: database)
+        if objects.isEmpty && version == 0 && applicationID == 0 { return .empty }
+        let names = Set(objects.map(\.name))
         let claimsPeople =
             applicationID == SQLiteSchema.applicationID
-            || (applicationID == 0 && version == 1 && hasTables)
+            || (applicationID == 0 && version == 1 && SQLiteSchema.dataObjects.isSubset(of: names))
         guard claimsPeople else { return .foreign }
         if version > SQLiteSchema.currentVersion { return .newer(version: version) }
         guard version >= 1 else { return .damaged("schema version \(version)") }
-        let required =
-            version >= 3
-            ? SQLiteSchema.requiredObjects.union(SQLiteSchema.searchObjects)
-            : SQLiteSchema.requiredObjects
-        guard required.isSubset(of: names) else {
-            let missing = required.subtracting(names).sorted()
-            return .damaged("missing \(missing.joined(separator: ", "))")
+        for expected in SQLiteObject.expected where SQLiteSchema.dataObjects.contains(expected.name) {
+            guard let found = objects.first(where: { $0.name == expected.name }) else {
+                return .damaged("missing \(expected.name)")
+            }
+            guard found == expected else {
+                return .damaged("\(expected.type) \(expected.name) is not the one people made")
+            }
         }
         return .people(version: version)
     }

@@ -36,7 +36,8 @@ struct SQLiteSearch {
         /// Three or more: counted and found as a phrase of trigrams.
         case long
         /// Text the index cannot be asked for (it holds the index's own
-        /// sentinel): read every name, which is slow but exact.
+        /// sentinel, or a NUL), or an index that cannot be trusted: read
+        /// every name, which is slow but exact.
         case unindexed
     }
 
@@ -54,12 +55,17 @@ struct SQLiteSearch {
     static let termsTable =
         "CREATE VIRTUAL TABLE temp.person_search_terms USING fts5vocab(main, person_search, 'row')"
 
-    init(_ search: String) {
+    /// Whether the stored total, counts and index may be used.
+    private let trusted: Bool
+
+    /// The search for `search`, using the derived data only when `trusted`.
+    init(_ search: String, trusted: Bool) {
         folded = PersonSortKey.fold(search)
         length = folded.unicodeScalars.count
+        self.trusted = trusted
         if length == 0 {
             kind = .everyone
-        } else if folded.unicodeScalars.contains(SQLiteSchema.sentinel) {
+        } else if !trusted || folded.unicodeScalars.contains(where: { $0 == SQLiteSchema.sentinel || $0 == "\0" }) {
             kind = .unindexed
         } else {
             kind = length < 3 ? .short : .long
@@ -68,24 +74,35 @@ struct SQLiteSearch {
 
     /// How many persons match: one lookup, or a count of index entries.
     func count(in database: SQLiteConnection) throws(PersonStoreError) -> Int {
-        let counted: Int
         switch kind {
         case .everyone:
-            counted = try database.integer("SELECT n FROM person_total")
+            return try total(in: database)
         case .unindexed:
-            counted = try database.integer(
+            return try database.integer(
                 "SELECT count(*) FROM person WHERE instr(sort_name, ?) > 0", [.text(folded)])
         case .short, .long:
-            counted =
-                length <= 3
-                ? try database.integer(
-                    "SELECT coalesce(max(n), 0) FROM person_gram WHERE gram = ?", [.text(folded)])
-                : try database.integer(
+            guard length <= 3 else {
+                return try database.integer(
                     "SELECT count(*) FROM person_search WHERE person_search MATCH ?",
                     [.text(phrase)])
+            }
+            // A count another program wrote directly may be anything: one
+            // that cannot be right is not used.
+            let stored = try database.rows(
+                "SELECT n, typeof(n) FROM person_gram WHERE gram = ?", [.text(folded)]
+            ).first
+            guard let stored else { return 0 }
+            guard stored.text(1) == "integer", (0...(try total(in: database))).contains(stored.integer(0))
+            else { return try SQLiteSearch(folded, trusted: false).count(in: database) }
+            return stored.integer(0)
         }
-        // Another program may store any number, so never less than none.
-        return max(0, counted)
+    }
+
+    /// How many persons there are.
+    private func total(in database: SQLiteConnection) throws(PersonStoreError) -> Int {
+        trusted
+            ? max(0, try database.integer("SELECT total FROM person_state"))
+            : try database.integer("SELECT count(*) FROM person")
     }
 
     /// How the rows of a page, or before a position, are to be found.
@@ -119,7 +136,7 @@ struct SQLiteSearch {
         }
         let matches = try count(in: database)
         guard matches > 0 else { return .none }
-        let total = Double(max(1, try database.integer("SELECT n FROM person_total")))
+        let total = Double(max(1, try total(in: database)))
         // A walk reads about total / matches names for each match it keeps;
         // counting up to a key may walk the whole list.
         let walked =

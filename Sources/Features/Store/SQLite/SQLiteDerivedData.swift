@@ -1,0 +1,213 @@
+/// The search index, the counts and the page marks: checked before they are
+/// trusted, and built anew from `person` when they cannot be.
+///
+/// They are derived data. Triggers keep them true for any program's ordinary
+/// SQL on `person`, but another program can also drop a trigger, replace a
+/// table with a look-alike or write into them directly. So each open checks
+/// what is cheap to check — the exact schema of every derived object, the
+/// state row, the total against the page marks, sort keys that are not
+/// text — and `people check` checks everything against `person`. What fails a
+/// check is rebuilt in one transaction when the file can be written without
+/// waiting; otherwise the store reads `person` alone, slower and just as right.
+enum SQLiteDerivedData {
+    /// How far the derived data can be trusted after opening.
+    enum Trust: Equatable {
+        /// Everything checked out; the marks may still be stale (see
+        /// `SQLitePageMarks.areCurrent(in:)`).
+        case trusted
+        /// Something is wrong and could not be rebuilt now: read `person` alone.
+        case bypassed(String)
+    }
+
+    /// Checks the derived data on open and repairs it when it can without
+    /// waiting for another writer.
+    ///
+    /// - Throws: when `person` holds sort keys that are not text and the file
+    ///   cannot be repaired now: every answer would be out of order.
+    static func prepare(_ database: SQLiteConnection) throws(PersonStoreError) -> Trust {
+        try convertSortKeysToText(in: database)
+        if try schemaProblem(in: database) == nil, try !SQLitePageMarks.areCurrent(in: database) {
+            // Another program wrote since the marks were made; without them
+            // the total cannot be checked either.
+            try? database.withoutWaiting { () throws(PersonStoreError) in
+                try database.storeTransaction { () throws(PersonStoreError) in
+                    try SQLitePageMarks.rebuild(in: database)
+                }
+            }
+        }
+        guard let problem = try cheapProblem(in: database) else { return .trusted }
+        do {
+            try database.withoutWaiting { () throws(PersonStoreError) in
+                try database.storeTransaction { () throws(PersonStoreError) in try rebuild(in: database) }
+            }
+            return .trusted
+        } catch {
+            return .bypassed(problem)
+        }
+    }
+
+    /// The first problem found by the checks that cost no more than a few
+    /// index lookups, or nil.
+    private static func cheapProblem(in database: SQLiteConnection) throws(PersonStoreError)
+        -> String?
+    {
+        if let problem = try schemaProblem(in: database) { return problem }
+        let state = try database.rows(
+            "SELECT typeof(total), typeof(changes), typeof(marked), total, marked FROM person_state")
+        guard state.count == 1, let row = state.first,
+            (0..<3).allSatisfy({ row.text($0) == "integer" }), row.integer(3) >= 0
+        else { return "person_state does not hold one row of counts" }
+        guard let counted = try SQLitePageMarks.total(in: database) else {
+            return "the page marks are out of date"
+        }
+        guard counted == row.integer(3) else {
+            return "the total (\(row.integer(3))) disagrees with the page marks (\(counted))"
+        }
+        return nil
+    }
+
+    /// What differs between the file's derived objects and ``SQLiteSchema/derived``.
+    private static func schemaProblem(in database: SQLiteConnection) throws(PersonStoreError)
+        -> String?
+    {
+        let found = try SQLiteObject.all(in: database)
+        for expected in SQLiteObject.expected where !SQLiteSchema.dataObjects.contains(expected.name) {
+            guard let object = found.first(where: { $0.name == expected.name }) else {
+                return "\(expected.name) is missing"
+            }
+            guard object == expected else {
+                return "\(object.type) \(expected.name) is not the one people made"
+            }
+        }
+        let names = Set(SQLiteObject.expected.map(\.name))
+        if let stranger = found.first(where: { $0.type == "trigger" && !names.contains($0.name) }) {
+            return "trigger \(InertText.quoted(stranger.name, limit: 40)) is not one people made"
+        }
+        return nil
+    }
+
+    /// Makes every `sort_name` text: a BLOB sorts after all text, so one
+    /// written by another program would put its person out of order.
+    ///
+    /// Finding them is one index lookup: they sort after every text.
+    private static func convertSortKeysToText(in database: SQLiteConnection)
+        throws(PersonStoreError)
+    {
+        let blobs = "FROM person WHERE sort_name >= x''"
+        let count = try database.integer("SELECT count(*) \(blobs)")
+        guard count > 0 else { return }
+        do {
+            try database.withoutWaiting { () throws(PersonStoreError) in
+                try database.storeTransaction { () throws(PersonStoreError) in
+                    try database.run("UPDATE person SET sort_name = CAST(sort_name AS TEXT) \(blobs)")
+                }
+            }
+        } catch {
+            throw .storage(
+                "the database \(database.shownPath) holds \(count) sort keys that are not text "
+                    + "and cannot be repaired now; run people check --repair where it can be written")
+        }
+    }
+
+    /// Drops every derived object, and any trigger people did not make, then
+    /// builds them again from `person`. Runs inside a write transaction.
+    static func rebuild(in database: SQLiteConnection) throws(PersonStoreError) {
+        let names = Set(SQLiteObject.expected.map(\.name))
+        let found = try SQLiteObject.all(in: database)
+        let doomed = found.filter {
+            !SQLiteSchema.dataObjects.contains($0.name)
+                && (names.contains($0.name) || $0.type == "trigger")
+        }
+        // Triggers and views first; dropping the search index drops its
+        // own tables, so each later drop may find its table gone.
+        for object in doomed.sorted(by: { $0.dropOrder < $1.dropOrder }) {
+            try database.execute("DROP \(object.type.uppercased()) IF EXISTS \(object.quotedName)")
+        }
+        try database.execute(SQLiteSchema.derived)
+        try database.execute(
+            "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person"
+        )
+        try GramTally.counting(database, table: "person_search", id: "rowid", indexed: "sort_name")
+            .write(to: database)
+        try database.execute(
+            "UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0")
+        try SQLitePageMarks.rebuild(in: database)
+    }
+
+    /// Compares every derived object with `person`, reading everything.
+    ///
+    /// - Returns: one line per disagreement; empty when all agree.
+    static func problems(in database: SQLiteConnection) throws(PersonStoreError) -> [String] {
+        var problems: [String] = []
+        let integrity = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
+        if integrity != ["ok"] {
+            problems.append("SQLite: " + InertText.clipped(integrity.joined(separator: "; "), limit: 200))
+        }
+        if let problem = try schemaProblem(in: database) { return problems + [problem] }
+        let total = try database.integer("SELECT count(*) FROM person")
+        let stored = try database.rows("SELECT total FROM person_state").map { $0.integer(0) }
+        if stored != [total] {
+            problems.append("the stored total is \(stored.map(String.init)) but person holds \(total)")
+        }
+        let unindexed = try database.integer(
+            """
+            SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search AS s
+                WHERE s.rowid = p.id AND s.sort_name IS \(SQLiteSchema.indexed("p.sort_name")))
+            """)
+        let indexed = try database.integer("SELECT count(*) FROM person_search")
+        if unindexed > 0 || indexed != total {
+            problems.append(
+                "the search index holds \(indexed) names; \(unindexed) of \(total) persons are missing or wrong there")
+        }
+        let counted = try GramTally.counting(
+            database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name"))
+        let wrongGrams = try counted.differences(from: database)
+        if wrongGrams > 0 { problems.append("\(wrongGrams) search counts disagree with the names") }
+        if try SQLitePageMarks.areCurrent(in: database), try !SQLitePageMarks.areExact(in: database) {
+            problems.append("the page marks are marked current but disagree with the name order")
+        }
+        return problems
+    }
+}
+
+/// One object in a database's schema, as `sqlite_master` lists it.
+struct SQLiteObject: Hashable {
+    let type: String
+    let name: String
+    let table: String
+    let sql: String?
+
+    /// The name as an SQL identifier, whatever it holds.
+    var quotedName: String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Triggers, then views, then the search index, then the rest.
+    fileprivate var dropOrder: Int {
+        switch type {
+        case "trigger": 0
+        case "view": 1
+        default: name == "person_search" ? 2 : 3
+        }
+    }
+
+    /// Every object in `database` but SQLite's own (`sqlite_…`).
+    static func all(in database: SQLiteConnection) throws(PersonStoreError) -> [SQLiteObject] {
+        try database.rows(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+            [],
+            reading: {
+                SQLiteObject(
+                    type: $0.text(0) ?? "", name: $0.text(1) ?? "", table: $0.text(2) ?? "",
+                    sql: $0.text(3))
+            })
+    }
+
+    /// The objects a new people database has: made once per process, in
+    /// memory, from the same SQL a file gets, so a file matches exactly
+    /// when it was made by this schema.
+    static let expected: [SQLiteObject] = {
+        guard let memory = try? SQLiteConnection.inMemory(),
+            (try? memory.execute(SQLiteSchema.steps.joined() + SQLiteSchema.derived)) != nil
+        else { return [] }
+        return (try? all(in: memory)) ?? []
+    }()
+}
