@@ -155,6 +155,13 @@ public final class PersonCommands: Application {
                     isFirst = false
                 }
                 guard let last = page.last, page.count == Self.exportPage else { break }
+                // A key a store cannot give back exactly (text that is not
+                // valid UTF-8, written by another program) would start the
+                // same page again, for ever.
+                if case .after(let previous) = start, !(previous < last.sortKey) {
+                    throw PersonStoreError.storage(
+                        "the list does not move past person \(last.id); run people check")
+                }
                 start = .after(last.sortKey)
             }
         }

@@ -145,6 +145,17 @@ enum SQLiteSchema {
             \(remember("new.id", "new.sort_name"))
         END;
 
+        -- A BLOB sorts after every text, so a sort key another program stores
+        -- as one would take its person out of the order; it is made text.
+        CREATE TRIGGER person_key_inserted AFTER INSERT ON person
+        WHEN typeof(new.sort_name) = 'blob' BEGIN
+            UPDATE person SET sort_name = CAST(sort_name AS TEXT) WHERE id = new.id;
+        END;
+        CREATE TRIGGER person_key_updated AFTER UPDATE OF sort_name ON person
+        WHEN typeof(new.sort_name) = 'blob' BEGIN
+            UPDATE person SET sort_name = CAST(sort_name AS TEXT) WHERE id = new.id;
+        END;
+
         -- A mark written by anyone but this program's mark code makes the marks
         -- untrusted; that code notes them true again when it is done.
         CREATE TRIGGER person_mark_inserted AFTER INSERT ON person_mark BEGIN
