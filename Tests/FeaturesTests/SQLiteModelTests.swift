@@ -59,9 +59,10 @@ import Testing
             try? store.delete(someone)
             return "people deletes \(someone)"
         case 3:
-            _ = try store.add(validatingAll: (0..<Int.random(in: 1...40, using: &random)).map { _ in
-                PersonDraft(name: name + " \(Int.random(in: 0...9, using: &random))")
-            })
+            _ = try store.add(
+                validatingAll: (0..<Int.random(in: 1...40, using: &random)).map { _ in
+                    PersonDraft(name: name + " \(Int.random(in: 0...9, using: &random))")
+                })
             return "people adds many named \(name)"
         case 4:
             try other.run(
@@ -78,7 +79,8 @@ import Testing
             return "SQL deletes \(someone)"
         case 7:
             let free = (ids.max() ?? 0) + Int.random(in: 1...50, using: &random)
-            try other.run("UPDATE person SET id = ? WHERE id = ?", [.integer(free), .integer(someone)])
+            try other.run(
+                "UPDATE person SET id = ? WHERE id = ?", [.integer(free), .integer(someone)])
             return "SQL renumbers \(someone) to \(free)"
         case 8:
             try other.run(
@@ -104,7 +106,8 @@ import Testing
             return "SQL makes the sort key of \(someone) a BLOB"
         case 12:
             try other.run(
-                "UPDATE person SET sort_name = ? WHERE id = ?", [.text("zz " + name), .integer(someone)])
+                "UPDATE person SET sort_name = ? WHERE id = ?",
+                [.text("zz " + name), .integer(someone)])
             return "SQL gives \(someone) a sort key that is not its name"
         default:
             store = try SQLitePersonStore(path: path)
@@ -125,7 +128,10 @@ import Testing
         let start = Int.random(in: 0..<max(1, sample.unicodeScalars.count), using: &random)
         let searches = [
             "", "a", "an", "ada", "ing", "zz ", "é",
-            String(String.UnicodeScalarView(sample.unicodeScalars.dropFirst(start).prefix(Int.random(in: 1...5, using: &random)))),
+            String(
+                String.UnicodeScalarView(
+                    sample.unicodeScalars.dropFirst(start).prefix(
+                        Int.random(in: 1...5, using: &random)))),
         ]
         for search in searches {
             let folded = PersonSortKey.fold(search)
@@ -148,12 +154,14 @@ import Testing
         let keyValues: [SQLiteValue] = [.text(key.foldedName), .integer(key.id)]
         #expect(
             try store.position(of: key, matching: "")
-                == plain.integer("SELECT count(*) FROM person WHERE (sort_name, id) < (?, ?)", keyValues),
+                == plain.integer(
+                    "SELECT count(*) FROM person WHERE (sort_name, id) < (?, ?)", keyValues),
             context)
         #expect(
             try store.page(matching: "", from: .after(key), limit: 10).map(\.id)
                 == plain.rows(
-                    "SELECT id FROM person WHERE (sort_name, id) > (?, ?) \(order) LIMIT 10", keyValues
+                    "SELECT id FROM person WHERE (sort_name, id) > (?, ?) \(order) LIMIT 10",
+                    keyValues
                 ).map { $0.integer(0) }, context)
         var walked: [Int] = []
         var from = PageStart.first
@@ -169,7 +177,9 @@ import Testing
     /// A name of a few words from a small pool, so searches match many,
     /// with letters that fold and compose.
     private static func name(_ random: inout SeededGenerator) throws -> String {
-        let words = ["Ada", "Alan", "Turing", "Grace", "Zoë", "É\u{301}mile", "ŵyn", "Li", "an", "ING"]
+        let words = [
+            "Ada", "Alan", "Turing", "Grace", "Zoë", "É\u{301}mile", "ŵyn", "Li", "an", "ING",
+        ]
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in
             words.randomElement(using: &random) ?? "Ada"
         }.joined(separator: " ")

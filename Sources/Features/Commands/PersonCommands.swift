@@ -38,6 +38,8 @@ public final class PersonCommands: Application {
         do {
             try execute()
             return console.settle(.success)
+        } catch is StoreCheckFailure {
+            return console.settle(.failure)
         } catch let error as PersonValidationError {
             return fail(error, status: .usage)
         } catch let error as UsageError {
@@ -77,6 +79,16 @@ public final class PersonCommands: Application {
             _ = try store.update(id, with: changes.applied(to: PersonDraft(person)).validated())
         case .delete(let id):
             try storeProvider().delete(id)
+        case .check(let repairing):
+            let report = try storeProvider().check(repairing: repairing)
+            for problem in report.problems { console.writeLine("\(report.store): \(problem)") }
+            if report.problems.isEmpty {
+                console.writeLine("\(report.store): everything agrees with the persons")
+            } else if report.repaired {
+                console.writeLine("\(report.store): repaired; everything was built again")
+            } else {
+                throw StoreCheckFailure()
+            }
         case .seed(let count):
             // Checked in full first, so one bad draft writes nothing; then
             // streamed to the store, so a million never sit in memory at once.
@@ -187,3 +199,7 @@ public final class PersonCommands: Application {
         """
     }
 }
+
+/// `people check` found problems and was not asked to repair them: exit 1,
+/// with the problems already said.
+private struct StoreCheckFailure: Error {}

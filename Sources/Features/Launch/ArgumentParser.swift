@@ -41,6 +41,7 @@ struct ArgumentParser {
         Option(name: "--name", takesValue: true, commands: ["add", "edit"]),
         Option(name: "--address", takesValue: true, commands: ["add", "edit"]),
         Option(name: "--email", takesValue: true, commands: ["add", "edit"]),
+        Option(name: "--repair", takesValue: false, commands: ["check"]),
     ]
 
     private static let operandCounts = [

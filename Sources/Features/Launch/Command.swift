@@ -19,6 +19,9 @@ public enum Command: Sendable, Equatable {
     case delete(id: Person.ID)
     /// `people seed N`: add N generated demo persons in one transaction.
     case seed(count: Int)
+    /// `people check [--repair]`: whether what the store keeps to answer
+    /// quickly agrees with its persons; with `repairing`, rebuild it if not.
+    case check(repairing: Bool)
     /// `people graph`: the object graph as a Mermaid flowchart.
     case graph
     /// `people --help`.

@@ -161,6 +161,8 @@ public struct Invocation: Sendable, Equatable {
             return .delete(id: try id(parsed))
         case "graph":
             return .graph
+        case "check":
+            return .check(repairing: options["--repair"] != nil)
         case "seed":
             guard let text = parsed.operands.first else {
                 throw UsageError("'seed' needs a number of persons, such as 'people seed 1000'")

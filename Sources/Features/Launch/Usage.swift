@@ -42,6 +42,9 @@ public enum Usage {
           people seed N                    add N generated demo persons (one transaction)
           people export [--format csv|json] [--search TEXT]
                                            everyone in name order, for --import
+          people check [--repair]          check the search index, counts and page marks
+                                           against the persons (exit 1 if they disagree);
+                                           --repair rebuilds them in one transaction
           people graph                     print the object graph as a Mermaid flowchart
 
         Options:

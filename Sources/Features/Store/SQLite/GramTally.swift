@@ -82,7 +82,9 @@ struct GramTally {
         var irregular: [Int] = []
         while try rows.step() {
             let bytes = rows.bytes(1)
-            if bytes.count < 2 || !tally.add(bytes.dropLast(2)) { irregular.append(rows.integer(0)) }
+            if bytes.count < 2 || !tally.add(bytes.dropLast(2)) {
+                irregular.append(rows.integer(0))
+            }
         }
         let split = try database.prepare(
             SQLiteSchema.grams(of: indexed, from: table, where: "\(id) = ?"))

@@ -161,7 +161,8 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// ``writeTransaction(_:)`` for a body that throws only store errors.
-    func storeTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T {
+    func storeTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T
+    {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -171,6 +172,16 @@ final class SQLiteConnection: @unchecked Sendable {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` counted as an allowed writer of the derived tables (see
+    /// `SQLiteSchema.derived`), inside the caller's transaction.
+    func asAllowedWriter<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T
+    {
+        try execute("UPDATE person_state SET writing = writing + 1")
+        let result = try body()
+        try execute("UPDATE person_state SET writing = writing - 1")
+        return result
     }
 
     /// The error for a failed call, worded for a person and naming the file.
@@ -292,7 +303,8 @@ final class SQLiteStatement {
             case .textBytes(let bytes):
                 code = bytes.withUnsafeBufferPointer { buffer in
                     buffer.withMemoryRebound(to: CChar.self) {
-                        sqlite3_bind_text(handle, index, $0.baseAddress, Int32(buffer.count), transient)
+                        sqlite3_bind_text(
+                            handle, index, $0.baseAddress, Int32(buffer.count), transient)
                     }
                 }
             }

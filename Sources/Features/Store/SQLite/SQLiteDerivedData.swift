@@ -31,14 +31,18 @@ enum SQLiteDerivedData {
             // the total cannot be checked either.
             try? database.withoutWaiting { () throws(PersonStoreError) in
                 try database.storeTransaction { () throws(PersonStoreError) in
-                    try SQLitePageMarks.rebuild(in: database)
+                    try database.asAllowedWriter { () throws(PersonStoreError) in
+                        try SQLitePageMarks.rebuild(in: database)
+                    }
                 }
             }
         }
         guard let problem = try cheapProblem(in: database) else { return .trusted }
         do {
             try database.withoutWaiting { () throws(PersonStoreError) in
-                try database.storeTransaction { () throws(PersonStoreError) in try rebuild(in: database) }
+                try database.storeTransaction { () throws(PersonStoreError) in
+                    try rebuild(in: database)
+                }
             }
             return .trusted
         } catch {
@@ -53,15 +57,22 @@ enum SQLiteDerivedData {
     {
         if let problem = try schemaProblem(in: database) { return problem }
         let state = try database.rows(
-            "SELECT typeof(total), typeof(changes), typeof(marked), total, marked FROM person_state")
+            """
+            SELECT typeof(total) || typeof(changes) || typeof(marked) || typeof(writing)
+                   || typeof(tampered), total, writing, tampered FROM person_state
+            """)
         guard state.count == 1, let row = state.first,
-            (0..<3).allSatisfy({ row.text($0) == "integer" }), row.integer(3) >= 0
+            row.text(0) == String(repeating: "integer", count: 5), row.integer(1) >= 0,
+            row.integer(2) == 0
         else { return "person_state does not hold one row of counts" }
+        guard row.integer(3) == 0 else {
+            return "another program wrote into the search index, its counts or the total"
+        }
         guard let counted = try SQLitePageMarks.total(in: database) else {
             return "the page marks are out of date"
         }
-        guard counted == row.integer(3) else {
-            return "the total (\(row.integer(3))) disagrees with the page marks (\(counted))"
+        guard counted == row.integer(1) else {
+            return "the total (\(row.integer(1))) disagrees with the page marks (\(counted))"
         }
         return nil
     }
@@ -71,7 +82,8 @@ enum SQLiteDerivedData {
         -> String?
     {
         let found = try SQLiteObject.all(in: database)
-        for expected in SQLiteObject.expected where !SQLiteSchema.dataObjects.contains(expected.name) {
+        for expected in SQLiteObject.expected
+        where !SQLiteSchema.dataObjects.contains(expected.name) {
             guard let object = found.first(where: { $0.name == expected.name }) else {
                 return "\(expected.name) is missing"
             }
@@ -93,19 +105,21 @@ enum SQLiteDerivedData {
     private static func convertSortKeysToText(in database: SQLiteConnection)
         throws(PersonStoreError)
     {
-        let blobs = "FROM person WHERE sort_name >= x''"
-        let count = try database.integer("SELECT count(*) \(blobs)")
+        let blobs = "WHERE sort_name >= x''"
+        let count = try database.integer("SELECT count(*) FROM person \(blobs)")
         guard count > 0 else { return }
         do {
             try database.withoutWaiting { () throws(PersonStoreError) in
                 try database.storeTransaction { () throws(PersonStoreError) in
-                    try database.run("UPDATE person SET sort_name = CAST(sort_name AS TEXT) \(blobs)")
+                    try database.run(
+                        "UPDATE person SET sort_name = CAST(sort_name AS TEXT) \(blobs)")
                 }
             }
         } catch {
             throw .storage(
                 "the database \(database.shownPath) holds \(count) sort keys that are not text "
-                    + "and cannot be repaired now; run people check --repair where it can be written")
+                    + "and cannot be repaired now; run people check --repair where it can be written"
+            )
         }
     }
 
@@ -132,6 +146,7 @@ enum SQLiteDerivedData {
         try database.execute(
             "UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0")
         try SQLitePageMarks.rebuild(in: database)
+        try database.execute("UPDATE person_state SET writing = writing - 1")
     }
 
     /// Compares every derived object with `person`, reading everything.
@@ -141,13 +156,15 @@ enum SQLiteDerivedData {
         var problems: [String] = []
         let integrity = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
         if integrity != ["ok"] {
-            problems.append("SQLite: " + InertText.clipped(integrity.joined(separator: "; "), limit: 200))
+            problems.append(
+                "SQLite: " + InertText.clipped(integrity.joined(separator: "; "), limit: 200))
         }
         if let problem = try schemaProblem(in: database) { return problems + [problem] }
         let total = try database.integer("SELECT count(*) FROM person")
         let stored = try database.rows("SELECT total FROM person_state").map { $0.integer(0) }
         if stored != [total] {
-            problems.append("the stored total is \(stored.map(String.init)) but person holds \(total)")
+            problems.append(
+                "the stored total is \(stored.map(String.init)) but person holds \(total)")
         }
         let unindexed = try database.integer(
             """
@@ -157,13 +174,15 @@ enum SQLiteDerivedData {
         let indexed = try database.integer("SELECT count(*) FROM person_search")
         if unindexed > 0 || indexed != total {
             problems.append(
-                "the search index holds \(indexed) names; \(unindexed) of \(total) persons are missing or wrong there")
+                "the search index holds \(indexed) names; \(unindexed) of \(total) persons are missing or wrong there"
+            )
         }
         let counted = try GramTally.counting(
             database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name"))
         let wrongGrams = try counted.differences(from: database)
         if wrongGrams > 0 { problems.append("\(wrongGrams) search counts disagree with the names") }
-        if try SQLitePageMarks.areCurrent(in: database), try !SQLitePageMarks.areExact(in: database) {
+        if try SQLitePageMarks.areCurrent(in: database), try !SQLitePageMarks.areExact(in: database)
+        {
             problems.append("the page marks are marked current but disagree with the name order")
         }
         return problems

@@ -21,7 +21,8 @@ struct SQLiteFileIdentity: Sendable {
     func check(_ shownPath: String) throws(PersonStoreError) {
         guard let identity, Self.identity(of: path) == identity else {
             throw .storage(
-                "the database \(shownPath) was removed or replaced since it was opened; nothing was saved")
+                "the database \(shownPath) was removed or replaced since it was opened; nothing was saved"
+            )
         }
     }
 

@@ -119,7 +119,9 @@ public final class SQLitePersonStore: PersonStore {
     /// from the same snapshot of the file, whatever other programs write
     /// meanwhile. Under WAL, it blocks no writer.
     public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
-        try connection.withLock { (database) throws(PersonStoreError) in try database.execute("BEGIN") }
+        try connection.withLock { (database) throws(PersonStoreError) in
+            try database.execute("BEGIN")
+        }
         defer { connection.withLock { database in try? database.execute("COMMIT") } }
         return try body()
     }
@@ -157,7 +159,9 @@ public final class SQLitePersonStore: PersonStore {
     public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
         try writing { database, marksWereCurrent in
             let person = try Self.insert(draft, added: added, into: database)
-            try marks(afterRemoving: nil, adding: person.sortKey, wereCurrent: marksWereCurrent, in: database)
+            try marks(
+                afterRemoving: nil, adding: person.sortKey, wereCurrent: marksWereCurrent,
+                in: database)
             return person
         }
     }
@@ -271,7 +275,9 @@ public final class SQLitePersonStore: PersonStore {
             let restored = try Self.insert(
                 ValidatedDraft(storing: person), id: person.id, added: person.added,
                 into: database)
-            try marks(afterRemoving: nil, adding: restored.sortKey, wereCurrent: marksWereCurrent, in: database)
+            try marks(
+                afterRemoving: nil, adding: restored.sortKey, wereCurrent: marksWereCurrent,
+                in: database)
         }
     }
 
@@ -284,7 +290,9 @@ public final class SQLitePersonStore: PersonStore {
                 return StoreCheck(store: database.shownPath, problems: problems, repaired: false)
             }
             try file.check(database.shownPath)
-            try database.storeTransaction { () throws(PersonStoreError) in try SQLiteDerivedData.rebuild(in: database) }
+            try database.storeTransaction { () throws(PersonStoreError) in
+                try SQLiteDerivedData.rebuild(in: database)
+            }
             return StoreCheck(store: database.shownPath, problems: problems, repaired: true)
         }
     }
@@ -296,12 +304,15 @@ public final class SQLitePersonStore: PersonStore {
     /// which only then can be moved rather than rebuilt.
     private func writing<T: Sendable>(
         _ body: (SQLiteConnection, _ marksWereCurrent: Bool) throws -> T
-    ) throws -> T
-    {
+    ) throws -> T {
         try connection.withLock { database in
             try file.check(database.shownPath)
             return try database.writeTransaction {
-                try body(database, try trusted && SQLitePageMarks.areCurrent(in: database))
+                guard trusted else { return try body(database, false) }
+                try database.execute("UPDATE person_state SET writing = writing + 1")
+                let result = try body(database, try SQLitePageMarks.areCurrent(in: database))
+                try database.execute("UPDATE person_state SET writing = writing - 1")
+                return result
             }
         }
     }

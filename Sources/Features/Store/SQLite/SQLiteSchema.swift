@@ -111,14 +111,19 @@ enum SQLiteSchema {
         CREATE TABLE person_gram (gram TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
 
         -- One row: how many persons there are; how many row changes there
-        -- have been, by any program; and the change count at which the page
-        -- marks were last true (-1 when they are not).
+        -- have been, by any program; the change count at which the page marks
+        -- were last true (-1 when they are not); how deep the writers allowed
+        -- to touch the derived tables are (the triggers below, and this
+        -- program's own writes); and whether anyone else has touched them.
+        -- It starts with a writer at work: the rebuild that fills it.
         CREATE TABLE person_state (
-            total   INTEGER NOT NULL,
-            changes INTEGER NOT NULL,
-            marked  INTEGER NOT NULL
+            total    INTEGER NOT NULL,
+            changes  INTEGER NOT NULL,
+            marked   INTEGER NOT NULL,
+            writing  INTEGER NOT NULL,
+            tampered INTEGER NOT NULL
         );
-        INSERT INTO person_state VALUES (0, 0, -1);
+        INSERT INTO person_state VALUES (0, 0, -1, 1, 0);
 
         -- Every 256th place in the name order, with how many persons sort
         -- before it, so that page N starts near its first row. Kept by this
@@ -135,14 +140,12 @@ enum SQLiteSchema {
         \(insertTrigger)
 
         CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
-            \(forget("old.id"))
+            \(bracketed(forget("old.id")))
         END;
 
         CREATE TRIGGER person_updated AFTER UPDATE OF id, sort_name ON person
         WHEN old.id IS NOT new.id OR old.sort_name IS NOT new.sort_name BEGIN
-            \(forget("old.id"))
-            \(forget("new.id"))
-            \(remember("new.id", "new.sort_name"))
+            \(bracketed(forget("old.id") + forget("new.id") + remember("new.id", "new.sort_name")))
         END;
 
         -- A BLOB sorts after every text, so a sort key another program stores
@@ -167,7 +170,39 @@ enum SQLiteSchema {
         CREATE TRIGGER person_mark_deleted AFTER DELETE ON person_mark BEGIN
             UPDATE person_state SET marked = -1;
         END;
+
+        -- The counts, the index's text and the state are written only by the
+        -- triggers above and by this program, each of which counts itself in
+        -- person_state.writing while it does. Anyone else's write is noted,
+        -- and the next open rebuilds them all.
+        \(["INSERT", "UPDATE", "DELETE"].map { guardTrigger("person_gram", $0) }.joined())
+        \(["INSERT", "UPDATE", "DELETE"].map { guardTrigger("person_search_content", $0) }.joined())
+        CREATE TRIGGER person_state_guarded AFTER UPDATE ON person_state
+        WHEN old.writing = 0 AND new.writing = 0 AND new.tampered = 0 BEGIN
+            UPDATE person_state SET tampered = 1;
+        END;
         """
+
+    /// A trigger that notes a write of `event` into `table` made while no
+    /// allowed writer is at work.
+    private static func guardTrigger(_ table: String, _ event: String) -> String {
+        """
+        CREATE TRIGGER \(table)_\(event.lowercased())_guarded AFTER \(event) ON \(table)
+            WHEN (SELECT writing FROM person_state) = 0 BEGIN
+                UPDATE person_state SET tampered = 1;
+            END;
+
+        """
+    }
+
+    /// `statements` run as an allowed writer of the derived tables.
+    static func bracketed(_ statements: String) -> String {
+        """
+        UPDATE person_state SET writing = writing + 1;
+                \(statements)
+                UPDATE person_state SET writing = writing - 1;
+        """
+    }
 
     /// Trigger statements that take out whatever the index, the counts and
     /// the total hold for the row with id `id`, if anything.
@@ -177,6 +212,7 @@ enum SQLiteSchema {
                     total = total - (SELECT count(*) FROM person_search WHERE rowid = \(id));
                 UPDATE person_gram SET n = n - 1 WHERE gram IN (\(storedGrams(of: id)));
                 DELETE FROM person_search WHERE rowid = \(id);
+
         """
     }
 
@@ -187,6 +223,7 @@ enum SQLiteSchema {
         INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));
                 \(countGrams(ofRow: id))
                 UPDATE person_state SET changes = changes + 1, total = total + 1;
+
         """
     }
 
@@ -238,8 +275,7 @@ enum SQLiteSchema {
     /// `SQLitePersonStore.add(contentsOf:addedAt:)`), so it is spelled once, here.
     static let insertTrigger = """
         CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
-                \(forget("new.id"))
-                \(remember("new.id", "new.sort_name"))
+                \(bracketed(forget("new.id") + remember("new.id", "new.sort_name")))
             END;
         """
 }
@@ -276,7 +312,8 @@ enum SQLiteContents: Equatable {
         guard claimsPeople else { return .foreign }
         if version > SQLiteSchema.currentVersion { return .newer(version: version) }
         guard version >= 1 else { return .damaged("schema version \(version)") }
-        for expected in SQLiteObject.expected where SQLiteSchema.dataObjects.contains(expected.name) {
+        for expected in SQLiteObject.expected where SQLiteSchema.dataObjects.contains(expected.name)
+        {
             guard let found = objects.first(where: { $0.name == expected.name }) else {
                 return .damaged("missing \(expected.name)")
             }

@@ -65,7 +65,9 @@ struct SQLiteSearch {
         self.trusted = trusted
         if length == 0 {
             kind = .everyone
-        } else if !trusted || folded.unicodeScalars.contains(where: { $0 == SQLiteSchema.sentinel || $0 == "\0" }) {
+        } else if !trusted
+            || folded.unicodeScalars.contains(where: { $0 == SQLiteSchema.sentinel || $0 == "\0" })
+        {
             kind = .unindexed
         } else {
             kind = length < 3 ? .short : .long
@@ -92,7 +94,8 @@ struct SQLiteSearch {
                 "SELECT n, typeof(n) FROM person_gram WHERE gram = ?", [.text(folded)]
             ).first
             guard let stored else { return 0 }
-            guard stored.text(1) == "integer", (0...(try total(in: database))).contains(stored.integer(0))
+            guard stored.text(1) == "integer",
+                (0...(try total(in: database))).contains(stored.integer(0))
             else { return try SQLiteSearch(folded, trusted: false).count(in: database) }
             return stored.integer(0)
         }
