@@ -46,15 +46,15 @@ public final class TracingPersonStore: PersonStore {
     }
 
     public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
-        try traced("readingConsistently", showing: { (_: T) in "done" }) {
-            try store.readingConsistently(body)
-        }
+        try traced(
+            "readingConsistently", showing: { (_: T) in "done" },
+            { try store.readingConsistently(body) })
     }
 
     public func check(repairing: Bool) throws -> StoreCheck {
-        try traced("check(repairing: \(repairing))", showing: { "\($0.problems.count) problems" }) {
-            try store.check(repairing: repairing)
-        }
+        try traced(
+            "check(repairing: \(repairing))", showing: { "\($0.problems.count) problems" },
+            { try store.check(repairing: repairing) })
     }
 
     public func person(withID id: Person.ID) throws -> Person? {

@@ -123,8 +123,10 @@ enum SQLiteDerivedData {
         }
     }
 
-    /// Drops every derived object, and any trigger people did not make, then
-    /// builds them again from `person`. Runs inside a write transaction.
+    /// Builds every derived object again from `person`.
+    ///
+    /// Drops them first, with any trigger people did not make. Runs inside a
+    /// write transaction.
     static func rebuild(in database: SQLiteConnection) throws(PersonStoreError) {
         let names = Set(SQLiteObject.expected.map(\.name))
         let found = try SQLiteObject.all(in: database)

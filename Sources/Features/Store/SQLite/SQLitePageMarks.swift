@@ -91,8 +91,9 @@ enum SQLitePageMarks {
         return clamped(counted.integer(0)) + counted.integer(1)
     }
 
-    /// How many persons there are, counted from the last mark: at most a
-    /// few hundred steps. Nil when the marks are not current.
+    /// How many persons there are, counted from the last mark.
+    ///
+    /// At most a few hundred steps; nil when the marks are not current.
     static func total(in database: SQLiteConnection) throws(PersonStoreError) -> Int? {
         guard try areCurrent(in: database) else { return nil }
         let last = try database.rows(

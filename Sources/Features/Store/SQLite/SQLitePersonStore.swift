@@ -115,9 +115,10 @@ public final class SQLitePersonStore: PersonStore {
         }
     }
 
-    /// Runs `body` inside one read transaction: every page it reads comes
-    /// from the same snapshot of the file, whatever other programs write
-    /// meanwhile. Under WAL, it blocks no writer.
+    /// Runs `body` inside one read transaction.
+    ///
+    /// Every page it reads comes from the same snapshot of the file,
+    /// whatever other programs write meanwhile. Under WAL, it blocks no writer.
     public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
         try connection.withLock { (database) throws(PersonStoreError) in
             try database.execute("BEGIN")
