@@ -27,6 +27,27 @@ import Testing
         #expect(second.output.contains("Barbara Liskov"))
     }
 
+    @Test func checkSaysWhetherTheSearchIndexAgreesAndRepairRebuildsIt() throws {
+        let path = home.appendingPathComponent("people.sqlite").path
+        #expect(try PeopleProcess.run(["seed", "200", "--db", path], home: home).status == 0)
+        let healthy = try PeopleProcess.run(["check", "--db", path], home: home)
+        #expect(healthy.status == 0)
+        #expect(healthy.output == "'\(path)': everything agrees with the persons\n")
+        // A program that poses as people's own triggers while it writes the
+        // counts: no check on open can tell, only reading everything can.
+        try OtherProgram.run(path, "UPDATE person_state SET writing = 1")
+        try OtherProgram.run(path, "UPDATE person_gram SET n = n + 5 WHERE gram = 'a'")
+        try OtherProgram.run(path, "UPDATE person_state SET writing = 0")
+        let sick = try PeopleProcess.run(["check", "--db", path], home: home)
+        #expect(sick.status == 1)
+        #expect(sick.output == "'\(path)': 1 search counts disagree with the names\n")
+        let repaired = try PeopleProcess.run(["check", "--repair", "--db", path], home: home)
+        #expect(repaired.status == 0)
+        #expect(repaired.output.hasSuffix("': repaired; everything was built again\n"))
+        #expect(try PeopleProcess.run(["check", "--db", path], home: home).status == 0)
+        #expect(try PeopleProcess.run(["--help"], home: home).output.contains("people check [--repair]"))
+    }
+
     @Test func theMemoryStoreForgets() throws {
         #expect(
             try PeopleProcess.run(

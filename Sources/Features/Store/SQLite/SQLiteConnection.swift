@@ -64,12 +64,15 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     }
 
-    /// Runs `body` failing at once, instead of waiting, on another
-    /// process's lock: for a repair a read can do without.
-    func withoutWaiting<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T {
+    /// Runs `body` in a write transaction only if the file can be written
+    /// now, without waiting for another process's lock: for a repair that a
+    /// read can do without.
+    ///
+    /// - Returns: whether `body` ran and was kept.
+    func writingIfFree(_ body: () throws(PersonStoreError) -> Void) -> Bool {
         waitForOtherWriters(.zero)
         defer { waitForOtherWriters(busyTimeout) }
-        return try body()
+        return (try? storeTransaction(body)) != nil
     }
 
     deinit {
@@ -148,19 +151,6 @@ final class SQLiteConnection: @unchecked Sendable {
     /// `BEGIN IMMEDIATE` takes the write lock up front, so two processes
     /// writing at once wait for each other (up to the busy timeout) instead
     /// of failing halfway.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
-
-    /// ``writeTransaction(_:)`` for a body that throws only store errors.
     func storeTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T
     {
         try execute("BEGIN IMMEDIATE")
@@ -235,26 +225,32 @@ enum SQLiteValue {
 struct SQLiteRow {
     fileprivate let values: [SQLiteValue]
 
-    /// The column as an integer; 0 when it is not one.
-    func integer(_ column: Int) -> Int {
-        if case .integer(let value) = values[column] { return value }
+    func integer(_ column: Int) -> Int { values[column].integer }
+    func real(_ column: Int) -> Double { values[column].real }
+    func text(_ column: Int) -> String? { values[column].text }
+}
+
+extension SQLiteValue {
+    /// As an integer; 0 when it is not one.
+    var integer: Int {
+        if case .integer(let value) = self { return value }
         return 0
     }
 
-    /// The column as a real number; 0 when it is not one.
-    func real(_ column: Int) -> Double {
-        switch values[column] {
+    /// As a real number (an integer converted); 0 when it is neither.
+    var real: Double {
+        switch self {
         case .real(let value): value
         case .integer(let value): Double(value)
         default: 0
         }
     }
 
-    /// The column as text; a number as its digits; `nil` when it is NULL.
+    /// As text; a number as its digits; `nil` when it is NULL.
     ///
     /// Another program may have stored a number where text belongs.
-    func text(_ column: Int) -> String? {
-        switch values[column] {
+    var text: String? {
+        switch self {
         case .text(let value): value
         case .textBytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .integer(let value): String(value)
@@ -324,31 +320,10 @@ final class SQLiteStatement {
         }
     }
 
-    /// The current row's column as an integer; 0 when it is not one.
-    func integer(_ column: Int32) -> Int {
-        sqlite3_column_type(handle, column) == SQLITE_INTEGER
-            ? Int(sqlite3_column_int64(handle, column)) : 0
-    }
-
-    /// The current row's column as a real number (an integer converted);
-    /// 0 when it is neither.
-    func real(_ column: Int32) -> Double {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_FLOAT, SQLITE_INTEGER: sqlite3_column_double(handle, column)
-        default: 0
-        }
-    }
-
-    /// The current row's column as text (a number as its digits); `nil` for NULL.
-    func text(_ column: Int32) -> String? {
-        switch value(at: column) {
-        case .text(let text): text
-        case .textBytes(let bytes): String(decoding: bytes, as: UTF8.self)
-        case .integer(let value): String(value)
-        case .real(let value): String(value)
-        case .null: nil
-        }
-    }
+    /// The current row's column, read as ``SQLiteValue`` reads it.
+    func integer(_ column: Int32) -> Int { value(at: column).integer }
+    func real(_ column: Int32) -> Double { value(at: column).real }
+    func text(_ column: Int32) -> String? { value(at: column).text }
 
     /// The current row's column as the bytes of its text, exactly as stored.
     func bytes(_ column: Int32) -> [UInt8] {

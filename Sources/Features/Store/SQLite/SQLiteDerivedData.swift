@@ -5,49 +5,28 @@
 /// SQL on `person`, but another program can also drop a trigger, replace a
 /// table with a look-alike or write into them directly. So each open checks
 /// what is cheap to check — the exact schema of every derived object, the
-/// state row, the total against the page marks, sort keys that are not
-/// text — and `people check` checks everything against `person`. What fails a
-/// check is rebuilt in one transaction when the file can be written without
-/// waiting; otherwise the store reads `person` alone, slower and just as right.
+/// state row, the total against the page marks — and `people check` checks
+/// everything against `person`. What fails a check is rebuilt in one
+/// transaction when the file can be written without waiting; otherwise the
+/// store reads `person` alone, slower and just as right.
 enum SQLiteDerivedData {
-    /// How far the derived data can be trusted after opening.
-    enum Trust: Equatable {
-        /// Everything checked out; the marks may still be stale (see
-        /// `SQLitePageMarks.areCurrent(in:)`).
-        case trusted
-        /// Something is wrong and could not be rebuilt now: read `person` alone.
-        case bypassed(String)
-    }
-
     /// Checks the derived data on open and repairs it when it can without
     /// waiting for another writer.
     ///
-    /// - Throws: when `person` holds sort keys that are not text and the file
-    ///   cannot be repaired now: every answer would be out of order.
-    static func prepare(_ database: SQLiteConnection) throws(PersonStoreError) -> Trust {
-        try convertSortKeysToText(in: database)
+    /// - Returns: whether the derived data can be trusted; when not, the
+    ///   store reads `person` alone.
+    static func prepare(_ database: SQLiteConnection) throws(PersonStoreError) -> Bool {
         if try schemaProblem(in: database) == nil, try !SQLitePageMarks.areCurrent(in: database) {
             // Another program wrote since the marks were made; without them
             // the total cannot be checked either.
-            try? database.withoutWaiting { () throws(PersonStoreError) in
-                try database.storeTransaction { () throws(PersonStoreError) in
-                    try database.asAllowedWriter { () throws(PersonStoreError) in
-                        try SQLitePageMarks.rebuild(in: database)
-                    }
+            _ = database.writingIfFree { () throws(PersonStoreError) in
+                try database.asAllowedWriter { () throws(PersonStoreError) in
+                    try SQLitePageMarks.rebuild(in: database)
                 }
             }
         }
-        guard let problem = try cheapProblem(in: database) else { return .trusted }
-        do {
-            try database.withoutWaiting { () throws(PersonStoreError) in
-                try database.storeTransaction { () throws(PersonStoreError) in
-                    try rebuild(in: database)
-                }
-            }
-            return .trusted
-        } catch {
-            return .bypassed(problem)
-        }
+        guard try cheapProblem(in: database) != nil else { return true }
+        return database.writingIfFree { () throws(PersonStoreError) in try rebuild(in: database) }
     }
 
     /// The first problem found by the checks that cost no more than a few
@@ -98,31 +77,6 @@ enum SQLiteDerivedData {
         return nil
     }
 
-    /// Makes every `sort_name` text: a BLOB sorts after all text, so one
-    /// written by another program would put its person out of order.
-    ///
-    /// Finding them is one index lookup: they sort after every text.
-    private static func convertSortKeysToText(in database: SQLiteConnection)
-        throws(PersonStoreError)
-    {
-        let blobs = "WHERE sort_name >= x''"
-        let count = try database.integer("SELECT count(*) FROM person \(blobs)")
-        guard count > 0 else { return }
-        do {
-            try database.withoutWaiting { () throws(PersonStoreError) in
-                try database.storeTransaction { () throws(PersonStoreError) in
-                    try database.run(
-                        "UPDATE person SET sort_name = CAST(sort_name AS TEXT) \(blobs)")
-                }
-            }
-        } catch {
-            throw .storage(
-                "the database \(database.shownPath) holds \(count) sort keys that are not text "
-                    + "and cannot be repaired now; run people check --repair where it can be written"
-            )
-        }
-    }
-
     /// Builds every derived object again from `person`.
     ///
     /// Drops them first, with any trigger people did not make. Runs inside a
@@ -139,11 +93,15 @@ enum SQLiteDerivedData {
         for object in doomed.sorted(by: { $0.dropOrder < $1.dropOrder }) {
             try database.execute("DROP \(object.type.uppercased()) IF EXISTS \(object.quotedName)")
         }
+        // A BLOB sorts after all text, so a key another program stored as one
+        // (before the triggers that make it text) would be out of order.
+        try database.execute(
+            "UPDATE person SET sort_name = CAST(sort_name AS TEXT) WHERE sort_name >= x''")
         try database.execute(SQLiteSchema.derived)
         try database.execute(
             "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person"
         )
-        try GramTally.counting(database, table: "person_search", id: "rowid", indexed: "sort_name")
+        try GramTally.counting(database, table: "person_search_content", id: "id", indexed: "c0")
             .write(to: database)
         try database.execute(
             "UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0")
@@ -162,6 +120,11 @@ enum SQLiteDerivedData {
                 "SQLite: " + InertText.clipped(integrity.joined(separator: "; "), limit: 200))
         }
         if let problem = try schemaProblem(in: database) { return problems + [problem] }
+        do {
+            try database.execute("INSERT INTO person_search (person_search) VALUES ('integrity-check')")
+        } catch {
+            problems.append("the search index fails its own check (\(error))")
+        }
         let total = try database.integer("SELECT count(*) FROM person")
         let stored = try database.rows("SELECT total FROM person_state").map { $0.integer(0) }
         if stored != [total] {
@@ -170,10 +133,10 @@ enum SQLiteDerivedData {
         }
         let unindexed = try database.integer(
             """
-            SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search AS s
-                WHERE s.rowid = p.id AND s.sort_name IS \(SQLiteSchema.indexed("p.sort_name")))
+            SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search_content AS s
+                WHERE s.id = p.id AND s.c0 IS \(SQLiteSchema.indexed("p.sort_name")))
             """)
-        let indexed = try database.integer("SELECT count(*) FROM person_search")
+        let indexed = try database.integer("SELECT count(*) FROM person_search_content")
         if unindexed > 0 || indexed != total {
             problems.append(
                 "the search index holds \(indexed) names; \(unindexed) of \(total) persons are missing or wrong there"

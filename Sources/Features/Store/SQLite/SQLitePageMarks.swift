@@ -25,17 +25,9 @@ enum SQLitePageMarks {
     /// More rows than this between two marks, and a write adds one between.
     private static let widestGap = 2 * spacing
 
-    /// A key of the name order: the stored `sort_name` and the id.
-    struct Key {
-        let sortName: String
-        let id: Int
-
-        var values: [SQLiteValue] { [.text(sortName), .integer(id)] }
-    }
-
     /// A mark: a key, and how many persons sort before it.
     private struct Mark {
-        let key: Key
+        let key: PersonSortKey
         let before: Int
     }
 
@@ -70,7 +62,7 @@ enum SQLitePageMarks {
     /// How many persons sort before `key`, counted from the last mark at or
     /// before it, in one statement; nil when the marks cannot be trusted or
     /// none is at or before the key.
-    static func position(of key: Key, in database: SQLiteConnection) throws(PersonStoreError)
+    static func position(of key: PersonSortKey, in database: SQLiteConnection) throws(PersonStoreError)
         -> Int?
     {
         let counted = try database.rows(
@@ -85,7 +77,7 @@ enum SQLitePageMarks {
                 SELECT count(*) FROM person
                 WHERE (sort_name, id) >= ((SELECT sort_name FROM mark), (SELECT id FROM mark))
                   AND (sort_name, id) < (?1, ?2))
-            """, key.values, reading: { $0.row() }
+            """, key.sqlValues, reading: { $0.row() }
         ).first
         guard let counted, counted.text(0) != nil else { return nil }
         return clamped(counted.integer(0)) + counted.integer(1)
@@ -103,7 +95,7 @@ enum SQLitePageMarks {
         guard let last else { return try database.integer("SELECT count(*) FROM person") }
         return last.before
             + (try database.integer(
-                "SELECT count(*) FROM person WHERE (sort_name, id) >= (?, ?)", last.key.values))
+                "SELECT count(*) FROM person WHERE (sort_name, id) >= (?, ?)", last.key.sqlValues))
     }
 
     /// Whether every mark counts exactly the persons before it: one walk
@@ -124,19 +116,19 @@ enum SQLitePageMarks {
     /// `removed` and added one at `added` (either may be nil), given whether
     /// they were current before it; rebuilds them when they were not.
     static func update(
-        afterRemoving removed: Key?, adding added: Key?, wereCurrent: Bool,
+        afterRemoving removed: PersonSortKey?, adding added: PersonSortKey?, wereCurrent: Bool,
         in database: SQLiteConnection
     ) throws(PersonStoreError) {
         guard wereCurrent else { return try rebuild(in: database) }
         if let removed {
             try database.run(
                 "UPDATE person_mark SET before = before - 1 WHERE (sort_name, id) > (?, ?)",
-                removed.values)
+                removed.sqlValues)
         }
         if let added {
             try database.run(
                 "UPDATE person_mark SET before = before + 1 WHERE (sort_name, id) > (?, ?)",
-                added.values)
+                added.sqlValues)
             try splitGap(around: added, in: database)
         }
         try noteCurrent(in: database)
@@ -163,44 +155,44 @@ enum SQLitePageMarks {
 
     /// Adds a mark when the row just added left more than `widestGap` rows
     /// between the marks around it.
-    private static func splitGap(around key: Key, in database: SQLiteConnection)
+    private static func splitGap(around key: PersonSortKey, in database: SQLiteConnection)
         throws(PersonStoreError)
     {
         let previous = try markAtOrBefore(key, in: database)
         var nextBefore = clamped(try database.integer("SELECT total FROM person_state"))
         if let next = try database.rows(
             "SELECT before FROM person_mark WHERE (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT 1",
-            key.values
+            key.sqlValues
         ).first {
             nextBefore = clamped(next.integer(0))
         }
         let fromBefore = previous?.before ?? 0
         guard nextBefore - fromBefore > widestGap else { return }
-        let from = previous?.key.values ?? [.text(""), .integer(Int.min)]
+        let from = previous?.key.sqlValues ?? [.text(""), .integer(Int.min)]
         guard
             let middle = try database.rows(
                 "SELECT sort_name, id FROM person WHERE (sort_name, id) >= (?, ?) ORDER BY sort_name, id LIMIT 1 OFFSET ?",
                 from + [.integer(spacing)],
-                reading: { Key(sortName: $0.text(0) ?? "", id: $0.integer(1)) }
+                reading: { PersonSortKey(foldedName: $0.text(0) ?? "", id: $0.integer(1)) }
             ).first
         else { return }
         try database.run(
             "INSERT OR REPLACE INTO person_mark (sort_name, id, before) VALUES (?, ?, ?)",
-            middle.values + [.integer(fromBefore + spacing)])
+            middle.sqlValues + [.integer(fromBefore + spacing)])
     }
 
-    private static func markAtOrBefore(_ key: Key, in database: SQLiteConnection)
+    private static func markAtOrBefore(_ key: PersonSortKey, in database: SQLiteConnection)
         throws(PersonStoreError) -> Mark?
     {
         try database.rows(
             "SELECT sort_name, id, before FROM person_mark WHERE (sort_name, id) <= (?, ?) ORDER BY sort_name DESC, id DESC LIMIT 1",
-            key.values, reading: Self.mark
+            key.sqlValues, reading: Self.mark
         ).first
     }
 
     private static func mark(_ row: SQLiteStatement) -> Mark {
         Mark(
-            key: Key(sortName: row.text(0) ?? "", id: row.integer(1)),
+            key: PersonSortKey(foldedName: row.text(0) ?? "", id: row.integer(1)),
             before: clamped(row.integer(2)))
     }
 
@@ -209,4 +201,9 @@ enum SQLitePageMarks {
     private static func clamped(_ count: Int) -> Int {
         min(max(count, 0), 1 << 53)
     }
+}
+
+extension PersonSortKey {
+    /// The key as the two values `(sort_name, id)` compares with.
+    var sqlValues: [SQLiteValue] { [.text(foldedName), .integer(id)] }
 }

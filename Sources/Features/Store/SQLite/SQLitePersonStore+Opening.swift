@@ -66,7 +66,7 @@ extension SQLitePersonStore {
         let version = try adoptableVersion(of: database)
         guard version < SQLiteSchema.currentVersion else { return }
         try database.execute("PRAGMA journal_mode = WAL")
-        try writing(database, failure: "prepare") {
+        try database.storeTransaction { () throws(PersonStoreError) in
             // Another process may have changed the file while this one waited.
             let version = try adoptableVersion(of: database)
             for step in SQLiteSchema.steps.dropFirst(version) {
@@ -101,20 +101,6 @@ extension SQLitePersonStore {
         case .foreign:
             throw .storage(
                 "\(database.shownPath) is not a people database; it was left as it was")
-        }
-    }
-
-    /// Runs `body` in one write transaction; a failure that is not already
-    /// a store error is reported as "cannot \(failure) the database …".
-    private static func writing(
-        _ database: SQLiteConnection, failure: String, _ body: () throws -> Void
-    ) throws(PersonStoreError) {
-        do {
-            try database.writeTransaction(body)
-        } catch let error as PersonStoreError {
-            throw error
-        } catch {
-            throw .storage("cannot \(failure) the database \(database.shownPath): \(error)")
         }
     }
 }

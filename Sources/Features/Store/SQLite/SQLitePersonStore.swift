@@ -48,7 +48,7 @@ public final class SQLitePersonStore: PersonStore {
         try Self.checkHeader(of: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Self.prepareSchema(of: opened, samples: samples)
-        trusted = try SQLiteDerivedData.prepare(opened) == .trusted
+        trusted = try SQLiteDerivedData.prepare(opened)
         if trusted { try opened.execute(SQLiteSearch.termsTable) }
         file = SQLiteFileIdentity(path: path)
         connection = Mutex(opened)
@@ -63,18 +63,17 @@ public final class SQLitePersonStore: PersonStore {
 
     public func position(of key: PersonSortKey, matching search: String) throws -> Int {
         let search = SQLiteSearch(search, trusted: trusted)
-        let marked = SQLitePageMarks.Key(sortName: key.foldedName, id: key.id)
         return try connection.withLock { (database) throws(PersonStoreError) in
             let route = try search.route(for: .position, in: database)
             if case .everyone = route, trusted,
-                let position = try SQLitePageMarks.position(of: marked, in: database)
+                let position = try SQLitePageMarks.position(of: key, in: database)
             {
                 return position
             }
             guard let rows = Self.rows(of: route, search) else { return 0 }
             return try database.integer(
                 "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < (?, ?) AND \(rows.filter)",
-                marked.values + rows.parameters)
+                key.sqlValues + rows.parameters)
         }
     }
 
@@ -103,12 +102,12 @@ public final class SQLitePersonStore: PersonStore {
             case .after(let key):
                 return try database.rows(
                     "\(select) AND (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT ?",
-                    rows.parameters + [.text(key.foldedName), .integer(key.id), .integer(limit)],
+                    rows.parameters + key.sqlValues + [.integer(limit)],
                     reading: Self.person)
             case .before(let key):
                 return try database.rows(
                     "\(select) AND (sort_name, id) < (?, ?) ORDER BY sort_name DESC, id DESC LIMIT ?",
-                    rows.parameters + [.text(key.foldedName), .integer(key.id), .integer(limit)],
+                    rows.parameters + key.sqlValues + [.integer(limit)],
                     reading: Self.person
                 ).reversed()
             }
@@ -158,7 +157,7 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
-        try writing { database, marksWereCurrent in
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
             let person = try Self.insert(draft, added: added, into: database)
             try marks(
                 afterRemoving: nil, adding: person.sortKey, wereCurrent: marksWereCurrent,
@@ -182,7 +181,7 @@ public final class SQLitePersonStore: PersonStore {
     {
         let remaining = DraftFeed(drafts.makeIterator())
         guard trusted else {
-            return try writing { database, _ in
+            return try writing { (database, _) throws(PersonStoreError) in
                 var count = 0
                 while let draft = remaining.next() {
                     _ = try Self.insert(draft, added: added, into: database)
@@ -191,7 +190,7 @@ public final class SQLitePersonStore: PersonStore {
                 return count
             }
         }
-        return try writing { database, _ in
+        return try writing { (database, _) throws(PersonStoreError) in
             let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
             try database.execute("DROP TRIGGER person_inserted")
             let insert = try database.prepare(Self.insertSQL)
@@ -233,7 +232,7 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     public func update(_ id: Person.ID, with checked: ValidatedDraft) throws -> Person {
-        try writing { database, marksWereCurrent in
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
             let old = try Self.storedKey(of: id, in: database)
             let sortName = PersonSortKey.fold(checked.name)
             try database.run(
@@ -248,7 +247,7 @@ public final class SQLitePersonStore: PersonStore {
                     reading: Self.person
                 ).first
             else { throw PersonStoreError.notFound(id) }
-            guard old.sortName != sortName else { return person }
+            guard old.foldedName != sortName else { return person }
             try marks(
                 afterRemoving: old, adding: person.sortKey, wereCurrent: marksWereCurrent,
                 in: database)
@@ -257,7 +256,7 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     public func delete(_ id: Person.ID) throws {
-        try writing { database, marksWereCurrent in
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
             let old = try Self.storedKey(of: id, in: database)
             try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
             guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
@@ -266,7 +265,7 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     public func restore(_ person: Person) throws {
-        try writing { database, marksWereCurrent in
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
             let taken = try database.integer(
                 "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
             guard taken == 0 else {
@@ -304,16 +303,15 @@ public final class SQLitePersonStore: PersonStore {
     /// `body` is told whether the page marks were current before it wrote,
     /// which only then can be moved rather than rebuilt.
     private func writing<T: Sendable>(
-        _ body: (SQLiteConnection, _ marksWereCurrent: Bool) throws -> T
-    ) throws -> T {
-        try connection.withLock { database in
+        _ body: (SQLiteConnection, _ marksWereCurrent: Bool) throws(PersonStoreError) -> T
+    ) throws(PersonStoreError) -> T {
+        try connection.withLock { (database) throws(PersonStoreError) in
             try file.check(database.shownPath)
-            return try database.writeTransaction {
+            return try database.storeTransaction { () throws(PersonStoreError) in
                 guard trusted else { return try body(database, false) }
-                try database.execute("UPDATE person_state SET writing = writing + 1")
-                let result = try body(database, try SQLitePageMarks.areCurrent(in: database))
-                try database.execute("UPDATE person_state SET writing = writing - 1")
-                return result
+                return try database.asAllowedWriter { () throws(PersonStoreError) in
+                    try body(database, try SQLitePageMarks.areCurrent(in: database))
+                }
             }
         }
     }
@@ -321,13 +319,13 @@ public final class SQLitePersonStore: PersonStore {
     /// Moves the page marks after one write that removed the row at
     /// `removed` and added one at `added`.
     private func marks(
-        afterRemoving removed: SQLitePageMarks.Key?, adding added: PersonSortKey?,
+        afterRemoving removed: PersonSortKey?, adding added: PersonSortKey?,
         wereCurrent: Bool, in database: SQLiteConnection
     ) throws(PersonStoreError) {
         guard trusted else { return }
         try SQLitePageMarks.update(
             afterRemoving: removed,
-            adding: added.map { SQLitePageMarks.Key(sortName: $0.foldedName, id: $0.id) },
+            adding: added,
             wereCurrent: wereCurrent, in: database)
     }
 }
@@ -364,11 +362,11 @@ extension SQLitePersonStore {
 
     /// The stored key of the person with `id`, as the name index orders it.
     fileprivate static func storedKey(of id: Person.ID, in database: SQLiteConnection)
-        throws(PersonStoreError) -> SQLitePageMarks.Key?
+        throws(PersonStoreError) -> PersonSortKey?
     {
         try database.rows(
             "SELECT sort_name FROM person WHERE id = ?", [.integer(id)],
-            reading: { SQLitePageMarks.Key(sortName: $0.text(0) ?? "", id: id) }
+            reading: { PersonSortKey(foldedName: $0.text(0) ?? "", id: id) }
         ).first
     }
 

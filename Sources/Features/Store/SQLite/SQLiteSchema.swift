@@ -16,6 +16,9 @@
 /// dropped, and a new file are the same case.
 enum SQLiteSchema {
     /// `steps[n]` takes a database from version `n` to version `n + 1`.
+    ///
+    /// Versions 1 and 3 also made derived objects, which version 4 drops;
+    /// only the SQL that makes data is kept here.
     static let steps: [String] = [
         // Version 1.
         """
@@ -32,36 +35,13 @@ enum SQLiteSchema {
         -- key: this index serves both, so a page costs the same at row 10 as at
         -- row 1,000,000.
         CREATE INDEX person_order ON person (sort_name, id);
-
-        CREATE TABLE person_total (n INTEGER NOT NULL);
-        INSERT INTO person_total (n) VALUES (0);
-        CREATE VIRTUAL TABLE person_search USING fts5(
-            sort_name, content = 'person', content_rowid = 'id',
-            tokenize = 'trigram case_sensitive 1', detail = 'none'
-        );
-        CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
-            INSERT INTO person_search (rowid, sort_name) VALUES (new.id, new.sort_name);
-            UPDATE person_total SET n = n + 1;
-        END;
-        CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
-            INSERT INTO person_search (person_search, rowid, sort_name)
-                VALUES ('delete', old.id, old.sort_name);
-            UPDATE person_total SET n = n - 1;
-        END;
-        CREATE TRIGGER person_renamed AFTER UPDATE OF sort_name ON person BEGIN
-            INSERT INTO person_search (person_search, rowid, sort_name)
-                VALUES ('delete', old.id, old.sort_name);
-            INSERT INTO person_search (rowid, sort_name) VALUES (new.id, new.sort_name);
-        END;
         """,
         // Version 2: the file says it is a people database, so that a
         // database another program made is never mistaken for one.
         "PRAGMA application_id = \(applicationID);",
-        // Version 3 added objects for quick search and pages by number.
-        // Nothing in it is data; version 4 drops it all again.
+        // Version 3 added derived objects only.
         "",
-        // Version 4: the derived objects left the steps; they are checked on
-        // every open and built from `person` when missing (see `derived`).
+        // Version 4: the derived objects left the steps (see `derived`).
         """
         DROP TRIGGER IF EXISTS person_inserted;
         DROP TRIGGER IF EXISTS person_deleted;
@@ -140,12 +120,12 @@ enum SQLiteSchema {
         \(insertTrigger)
 
         CREATE TRIGGER person_deleted AFTER DELETE ON person BEGIN
-            \(bracketed(forget("old.id")))
+            \(body(forgetting: ["old.id"]))
         END;
 
         CREATE TRIGGER person_updated AFTER UPDATE OF id, sort_name ON person
         WHEN old.id IS NOT new.id OR old.sort_name IS NOT new.sort_name BEGIN
-            \(bracketed(forget("old.id") + forget("new.id") + remember("new.id", "new.sort_name")))
+            \(body(forgetting: ["old.id", "new.id"], remembering: "new.id", as: "new.sort_name"))
         END;
 
         -- A BLOB sorts after every text, so a sort key another program stores
@@ -195,36 +175,34 @@ enum SQLiteSchema {
         """
     }
 
-    /// `statements` run as an allowed writer of the derived tables.
-    static func bracketed(_ statements: String) -> String {
-        """
-        UPDATE person_state SET writing = writing + 1;
-                \(statements)
-                UPDATE person_state SET writing = writing - 1;
-        """
-    }
-
-    /// Trigger statements that take out whatever the index, the counts and
-    /// the total hold for the row with id `id`, if anything.
-    private static func forget(_ id: String) -> String {
-        """
-        UPDATE person_state SET changes = changes + 1,
-                    total = total - (SELECT count(*) FROM person_search WHERE rowid = \(id));
-                UPDATE person_gram SET n = n - 1 WHERE gram IN (\(storedGrams(of: id)));
-                DELETE FROM person_search WHERE rowid = \(id);
-
-        """
-    }
-
-    /// Trigger statements that index, count and total the row with id `id`
-    /// and folded name `sortName`.
-    private static func remember(_ id: String, _ sortName: String) -> String {
-        """
-        INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));
-                \(countGrams(ofRow: id))
-                UPDATE person_state SET changes = changes + 1, total = total + 1;
-
-        """
+    /// The statements of a trigger on `person`, run as an allowed writer of
+    /// the derived tables: take out whatever the index, the counts and the
+    /// total hold for the rows `forgotten` (if anything), then index, count
+    /// and total row `id`, whose folded name is `sortName`.
+    ///
+    /// The old text is read from the index's own copy
+    /// (`person_search_content`), never through a search of the index.
+    private static func body(
+        forgetting forgotten: [String], remembering id: String? = nil, as sortName: String = ""
+    ) -> String {
+        let ids = forgotten.joined(separator: ", ")
+        var statements = [
+            """
+            UPDATE person_state SET writing = writing + 1, changes = changes + 1,
+                        total = total - (SELECT count(*) FROM person_search_content WHERE id IN (\(ids)));
+            """
+        ]
+        for old in forgotten {
+            statements.append("UPDATE person_gram SET n = n - 1 WHERE gram IN (\(storedGrams(of: old)));")
+            statements.append("DELETE FROM person_search WHERE rowid = \(old);")
+        }
+        if let id {
+            statements.append(
+                "INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));")
+            statements.append(countGrams(ofRow: id))
+        }
+        statements.append("UPDATE person_state SET writing = writing - 1, total = total + \(id == nil ? 0 : 1);")
+        return statements.joined(separator: "\n        ")
     }
 
     /// Counts once more each gram of the name the index holds for row `id`:
@@ -240,7 +218,7 @@ enum SQLiteSchema {
     /// The grams — texts of one to three characters — of the name the index
     /// holds for row `id`, as SQLite's `substr` counts characters.
     private static func storedGrams(of id: String) -> String {
-        grams(of: "sort_name", from: "person_search", where: "rowid = \(id)")
+        grams(of: "c0", from: "person_search_content", where: "id = \(id)")
     }
 
     /// The grams of the indexed text `column` (a name and its two sentinels)
@@ -275,7 +253,7 @@ enum SQLiteSchema {
     /// `SQLitePersonStore.add(contentsOf:addedAt:)`), so it is spelled once, here.
     static let insertTrigger = """
         CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
-                \(bracketed(forget("new.id") + remember("new.id", "new.sort_name")))
+                \(body(forgetting: ["new.id"], remembering: "new.id", as: "new.sort_name"))
             END;
         """
 }
