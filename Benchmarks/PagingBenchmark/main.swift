@@ -106,7 +106,8 @@ if let bulk = try BulkWriteComparison(persons: persons, folder: folder) {
     let opened = try OpeningComparison(large: bulk.seededPath, folder: folder)
     print(
         String(
-            format: "  people list, \(persons) against 1003 persons, whole process: %.2f× (limit 1.5×) %@\n",
+            format:
+                "  people list, \(persons) against 1003 persons, whole process: %.2f× (limit 1.5×) %@\n",
             opened.ratio, opened.ratio <= 1.5 ? "ok" : "TOO SLOW"))
     if opened.ratio > 1.5 { failed = true }
 } else {

@@ -45,7 +45,9 @@ import Testing
         #expect(repaired.status == 0)
         #expect(repaired.output.hasSuffix("': repaired; everything was built again\n"))
         #expect(try PeopleProcess.run(["check", "--db", path], home: home).status == 0)
-        #expect(try PeopleProcess.run(["--help"], home: home).output.contains("people check [--repair]"))
+        #expect(
+            try PeopleProcess.run(["--help"], home: home).output.contains("people check [--repair]")
+        )
     }
 
     @Test func theMemoryStoreForgets() throws {

@@ -121,7 +121,8 @@ enum SQLiteDerivedData {
         }
         if let problem = try schemaProblem(in: database) { return problems + [problem] }
         do {
-            try database.execute("INSERT INTO person_search (person_search) VALUES ('integrity-check')")
+            try database.execute(
+                "INSERT INTO person_search (person_search) VALUES ('integrity-check')")
         } catch {
             problems.append("the search index fails its own check (\(error))")
         }

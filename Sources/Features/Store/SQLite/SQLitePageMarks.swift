@@ -62,7 +62,8 @@ enum SQLitePageMarks {
     /// How many persons sort before `key`, counted from the last mark at or
     /// before it, in one statement; nil when the marks cannot be trusted or
     /// none is at or before the key.
-    static func position(of key: PersonSortKey, in database: SQLiteConnection) throws(PersonStoreError)
+    static func position(of key: PersonSortKey, in database: SQLiteConnection)
+        throws(PersonStoreError)
         -> Int?
     {
         let counted = try database.rows(

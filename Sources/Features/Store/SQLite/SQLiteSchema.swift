@@ -193,15 +193,18 @@ enum SQLiteSchema {
             """
         ]
         for old in forgotten {
-            statements.append("UPDATE person_gram SET n = n - 1 WHERE gram IN (\(storedGrams(of: old)));")
+            statements.append(
+                "UPDATE person_gram SET n = n - 1 WHERE gram IN (\(storedGrams(of: old)));")
             statements.append("DELETE FROM person_search WHERE rowid = \(old);")
         }
         if let id {
             statements.append(
-                "INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));")
+                "INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));"
+            )
             statements.append(countGrams(ofRow: id))
         }
-        statements.append("UPDATE person_state SET writing = writing - 1, total = total + \(id == nil ? 0 : 1);")
+        statements.append(
+            "UPDATE person_state SET writing = writing - 1, total = total + \(id == nil ? 0 : 1);")
         return statements.joined(separator: "\n        ")
     }
 
