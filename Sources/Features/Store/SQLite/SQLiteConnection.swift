@@ -197,13 +197,17 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    /// Whether an AUTOINCREMENT table has handed out the largest id there
-    /// is, which SQLite reports as a full database.
+    /// Whether the largest id there is has been handed out or taken, which
+    /// SQLite reports as a full database: by AUTOINCREMENT's record, or by a
+    /// row another program stored (its record may be gone).
     private var idsAreUsedUp: Bool {
         var statement: OpaquePointer?
+        let highest = """
+            SELECT max(coalesce((SELECT max(seq) FROM sqlite_sequence), 0),
+                       coalesce((SELECT max(id) FROM person), 0))
+            """
         guard
-            sqlite3_prepare_v2(handle, "SELECT max(seq) FROM sqlite_sequence", -1, &statement, nil)
-                == SQLITE_OK, let statement
+            sqlite3_prepare_v2(handle, highest, -1, &statement, nil) == SQLITE_OK, let statement
         else { return false }
         defer { sqlite3_finalize(statement) }
         return sqlite3_step(statement) == SQLITE_ROW
