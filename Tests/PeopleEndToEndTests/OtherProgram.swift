@@ -5,7 +5,8 @@ import Testing
 /// Another program writing to a people database with the system SQLite
 /// library: no code of this package touches what it writes.
 enum OtherProgram {
-    /// Runs `sql` on the file at `path`, binding `texts` to its `?` in order.
+    /// Runs `sql` on the file at `path`, binding `texts` to its `?` in order;
+    /// any rows it yields are passed over.
     static func run(_ path: String, _ sql: String, _ texts: [String] = []) throws {
         var handle: OpaquePointer?
         guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else {
@@ -22,7 +23,9 @@ enum OtherProgram {
                 statement, Int32(index + 1), text, Int32(text.utf8.count),
                 unsafeBitCast(-1, to: sqlite3_destructor_type.self))
         }
-        guard sqlite3_step(statement) == SQLITE_DONE else {
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW { code = sqlite3_step(statement) }
+        guard code == SQLITE_DONE else {
             throw Failure(message: String(cString: sqlite3_errmsg(handle)))
         }
     }

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A file the user cannot write — made immutable with `chattr +i`, which
+/// even root cannot write through — after another program changed it: every
+/// read still gives the right answer, without the write lock, and a write
+/// says in one line why it cannot be kept.
+@Suite(
+    .enabled(
+        if: ImmutableFile.canBeMade,
+        "chattr +i does not work here (needs root and ext4 or the like)"))
+struct ReadOnlyFileTests {
+    @Test func readsOfAnImmutableFileAnotherProgramChangedAreRight() throws {
+        let home = try TemporaryFolder().url
+        let path = home.appendingPathComponent("people.sqlite").path
+        #expect(try PeopleProcess.run(["seed", "600", "--db", path], home: home).status == 0)
+        try OtherProgram.run(
+            path,
+            "INSERT INTO person (name, sort_name, address, added) VALUES ('Zed Ro', 'zed ro', '', 0)"
+        )
+        try OtherProgram.run(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+        try ImmutableFile.set(path, true)
+        defer { try? ImmutableFile.set(path, false) }
+
+        let page = try PeopleProcess.run(["list", "--page", "61", "--db", path], home: home)
+        #expect(page.status == 0)
+        #expect(page.output.hasSuffix("page 61 of 61 · 601–604 of 604\n"))
+        #expect(page.output.contains("Zed Ro"))
+        let search = try PeopleProcess.run(["list", "--search", "zed r", "--db", path], home: home)
+        #expect(search.output.hasSuffix("1–1 of 1\n"))
+        let export = try PeopleProcess.run(["export", "--db", path], home: home)
+        #expect(export.output.split(separator: "\n").count == 605)
+        let add = try PeopleProcess.run(
+            ["add", "--name", "Kept Nowhere", "--db", path], home: home)
+        #expect(add.status == 1)
+        #expect(add.errors.hasSuffix("cannot be written (attempt to write a readonly database)\n"))
+        #expect(add.errors.split(separator: "\n").count == 1)
+    }
+}
+
+/// `chattr +i` and `-i`, and whether they work on this machine at all.
+enum ImmutableFile {
+    static let canBeMade: Bool = {
+        guard let folder = try? TemporaryFolder() else { return false }
+        let probe = folder.path("probe")
+        guard FileManager.default.createFile(atPath: probe, contents: Data("x".utf8)),
+            (try? set(probe, true)) != nil
+        else { return false }
+        defer { try? set(probe, false) }
+        return !FileManager.default.isWritableFile(atPath: probe)
+            || (try? Data("y".utf8).write(to: URL(fileURLWithPath: probe))) == nil
+    }()
+
+    static func set(_ path: String, _ immutable: Bool) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [immutable ? "+i" : "-i", path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteNoPermission) }
+    }
+}
