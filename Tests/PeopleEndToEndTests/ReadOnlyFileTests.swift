@@ -31,6 +31,9 @@ struct ReadOnlyFileTests {
         #expect(search.output.hasSuffix("1–1 of 1\n"))
         let export = try PeopleProcess.run(["export", "--db", path], home: home)
         #expect(export.output.split(separator: "\n").count == 605)
+        let check = try PeopleProcess.run(["check", "--db", path], home: home)
+        #expect(check.status == 0)
+        #expect(check.output.hasSuffix("everything agrees with the persons\n"))
         let add = try PeopleProcess.run(
             ["add", "--name", "Kept Nowhere", "--db", path], home: home)
         #expect(add.status == 1)

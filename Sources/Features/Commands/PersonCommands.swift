@@ -81,12 +81,18 @@ public final class PersonCommands: Application {
             try storeProvider().delete(id)
         case .check(let repairing):
             let report = try storeProvider().check(repairing: repairing)
-            for problem in report.problems { console.writeLine("\(report.store): \(problem)") }
+            for line in report.notes + report.problems {
+                console.writeLine("\(report.store): \(line)")
+            }
             if report.problems.isEmpty {
                 console.writeLine("\(report.store): everything agrees with the persons")
-            } else if report.repaired {
-                console.writeLine("\(report.store): repaired; everything was built again")
+            } else if report.remaining == [] {
+                console.writeLine(
+                    "\(report.store): repaired; everything was built again and agrees")
             } else {
+                for line in report.remaining ?? [] {
+                    console.writeLine("\(report.store): still after the repair: \(line)")
+                }
                 throw StoreCheckFailure()
             }
         case .seed(let count):

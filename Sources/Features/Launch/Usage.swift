@@ -74,7 +74,7 @@ public enum Usage {
           --config file's database, else $XDG_DATA_HOME/people/people.sqlite
           (~/.local/share/people/people.sqlite when XDG_DATA_HOME is unset or
           relative; ~/Library/Application Support/people/people.sqlite on
-          macOS), for which HOME must be an absolute path. A new database
+          macOS); HOME must then be an absolute path. A new database
           starts with three sample persons. To start afresh, delete that file
           (and its -wal and -shm files).
         """

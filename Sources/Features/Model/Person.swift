@@ -5,12 +5,14 @@ import Foundation
 /// A value type on purpose. A controller holds a copy, so no other screen can
 /// change it underneath; the only place a person changes is the store.
 public struct Person: Sendable, Hashable, Identifiable {
-    /// A person's id: a positive whole number the store hands out and never reuses.
+    /// A person's id: a whole number other than 0. A store hands out positive
+    /// ones and never reuses them; imported persons have negative ones.
     public typealias ID = Int
 
     /// Handed out by the store when the person is added; never changes.
     public let id: ID
-    /// Never empty; at most ``PersonField/name``'s limit.
+    /// Never empty, and at most ``PersonField/name``'s limit, when typed or
+    /// imported; a database another program wrote may hold any text.
     public let name: String
     /// Empty when unknown.
     public let address: String

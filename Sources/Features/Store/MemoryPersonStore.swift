@@ -111,6 +111,6 @@ public final class MemoryPersonStore: PersonStore {
     /// Nothing to check: a memory store keeps nothing beside its persons
     /// that could disagree with them (their keys are made with them).
     public func check(repairing: Bool) throws -> StoreCheck {
-        StoreCheck(store: "the memory store", problems: [], repaired: false)
+        StoreCheck(store: "the memory store", notes: [], problems: [], remaining: nil)
     }
 }

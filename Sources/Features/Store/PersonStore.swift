@@ -59,7 +59,7 @@ public protocol PersonStore: Sendable {
     func restore(_ person: Person) throws
 
     /// Runs `body`, in which every read sees the store as it was when the
-    /// first one began, whatever is written meanwhile.
+    /// first one began, whatever other programs write meanwhile.
     ///
     /// An export reads a page at a time; without this, a person renamed by
     /// another program halfway through could be written twice or not at all.

@@ -2,22 +2,28 @@
 /// agrees with the persons it holds.
 ///
 /// Like `git fsck` or SQLite's `PRAGMA integrity_check`, a report a person
-/// reads: a line per problem, and whether they were repaired.
+/// reads: a line per problem, and whether a repair left any.
 public struct StoreCheck: Sendable, Equatable {
     /// The store checked, as a report names it.
     public let store: String
-    /// One line per disagreement; empty when everything agrees.
+    /// What was found and put right before the check, such as a rebuild on
+    /// opening; said, but no longer a problem.
+    public let notes: [String]
+    /// One line per disagreement found; empty when everything agrees.
     public let problems: [String]
-    /// Whether everything was built again after the problems were found.
-    public let repaired: Bool
+    /// After a repair, what still disagrees (empty when it all agrees now);
+    /// `nil` when nothing was repaired.
+    public let remaining: [String]?
 
-    /// A report of `problems` found in `store`.
-    public init(store: String, problems: [String], repaired: Bool) {
+    /// A report of `problems` found in `store`, and what a repair left.
+    public init(store: String, notes: [String], problems: [String], remaining: [String]?) {
         self.store = store
+        self.notes = notes
         self.problems = problems
-        self.repaired = repaired
+        self.remaining = remaining
     }
 
-    /// Whether the store can be trusted now: nothing was wrong, or it was repaired.
-    public var isHealthy: Bool { problems.isEmpty || repaired }
+    /// Whether the store can be trusted now: nothing was wrong, or a repair
+    /// left nothing wrong.
+    public var isHealthy: Bool { problems.isEmpty || remaining == [] }
 }

@@ -68,11 +68,30 @@ final class SQLiteConnection: @unchecked Sendable {
     /// now, without waiting for another process's lock: for a repair that a
     /// read can do without.
     ///
-    /// - Returns: whether `body` ran and was kept.
-    func writingIfFree(_ body: () throws(PersonStoreError) -> Void) -> Bool {
+    /// - Returns: `true` when `body` ran and was kept; `false`, running
+    ///   nothing, when the file is read-only or another process holds the lock.
+    /// - Throws: what `body` threw; nothing it did is kept.
+    func writingIfFree(_ body: () throws(PersonStoreError) -> Void) throws(PersonStoreError) -> Bool
+    {
+        guard sqlite3_db_readonly(handle, "main") != 1,
+            withoutWaiting({ (try? execute("BEGIN IMMEDIATE")) != nil })
+        else { return false }
+        do {
+            try body()
+            try execute("COMMIT")
+            return true
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` with every lock request failing at once instead of
+    /// waiting for another process.
+    func withoutWaiting<T>(_ body: () -> T) -> T {
         waitForOtherWriters(.zero)
         defer { waitForOtherWriters(busyTimeout) }
-        return (try? storeTransaction(body)) != nil
+        return body()
     }
 
     deinit {

@@ -10,23 +10,38 @@
 /// transaction when the file can be written without waiting; otherwise the
 /// store reads `person` alone, slower and just as right.
 enum SQLiteDerivedData {
+    /// What opening found of the derived data.
+    struct Opening {
+        /// Whether the derived data can be used; when not, the store reads
+        /// `person` alone.
+        let trusted: Bool
+        /// What a cheap check found wrong and a rebuild put right, if anything.
+        let repaired: String?
+    }
+
     /// Checks the derived data on open and repairs it when it can without
     /// waiting for another writer.
     ///
-    /// - Returns: whether the derived data can be trusted; when not, the
-    ///   store reads `person` alone.
-    static func prepare(_ database: SQLiteConnection) throws(PersonStoreError) -> Bool {
+    /// The marks are rebuilt first when another program wrote since they
+    /// were made: without them the total cannot be checked. That reads the
+    /// name order once; a rebuild of everything reads every row. A file only
+    /// `people` wrote needs neither.
+    static func prepare(_ database: SQLiteConnection) throws(PersonStoreError) -> Opening {
         if try schemaProblem(in: database) == nil, try !SQLitePageMarks.areCurrent(in: database) {
-            // Another program wrote since the marks were made; without them
-            // the total cannot be checked either.
-            _ = database.writingIfFree { () throws(PersonStoreError) in
+            _ = try? database.writingIfFree { () throws(PersonStoreError) in
                 try database.asAllowedWriter { () throws(PersonStoreError) in
                     try SQLitePageMarks.rebuild(in: database)
                 }
             }
         }
-        guard try cheapProblem(in: database) != nil else { return true }
-        return database.writingIfFree { () throws(PersonStoreError) in try rebuild(in: database) }
+        guard let problem = try cheapProblem(in: database) else {
+            return Opening(trusted: true, repaired: nil)
+        }
+        let rebuilt =
+            (try? database.writingIfFree { () throws(PersonStoreError) in
+                try rebuild(in: database)
+            }) == true
+        return Opening(trusted: rebuilt, repaired: rebuilt ? problem : nil)
     }
 
     /// The first problem found by the checks that cost no more than a few
@@ -120,9 +135,13 @@ enum SQLiteDerivedData {
                 "SQLite: " + InertText.clipped(integrity.joined(separator: "; "), limit: 200))
         }
         if let problem = try schemaProblem(in: database) { return problems + [problem] }
+        // The index's own check is an INSERT, so it runs only when the file
+        // can be written now; a read-only file is checked without it.
         do {
-            try database.execute(
-                "INSERT INTO person_search (person_search) VALUES ('integrity-check')")
+            _ = try database.writingIfFree { () throws(PersonStoreError) in
+                try database.execute(
+                    "INSERT INTO person_search (person_search) VALUES ('integrity-check')")
+            }
         } catch {
             problems.append("the search index fails its own check (\(error))")
         }

@@ -64,7 +64,15 @@ extension SQLitePersonStore {
         throws(PersonStoreError)
     {
         let version = try adoptableVersion(of: database)
-        guard version < SQLiteSchema.currentVersion else { return }
+        guard version < SQLiteSchema.currentVersion else {
+            // Another program may have taken the file out of WAL, where a
+            // reader blocks writers; switching back takes the lock, so it is
+            // tried without waiting.
+            if try database.rows("PRAGMA journal_mode").first?.text(0) != "wal" {
+                database.withoutWaiting { _ = try? database.execute("PRAGMA journal_mode = WAL") }
+            }
+            return
+        }
         try database.execute("PRAGMA journal_mode = WAL")
         try database.storeTransaction { () throws(PersonStoreError) in
             // Another process may have changed the file while this one waited.

@@ -9,7 +9,8 @@ import Synchronization
 /// and the same contract tests run against both. Like every store it takes
 /// only a ``ValidatedDraft``: checking is done before a store is reached.
 ///
-/// Several processes may use one file at once: the file is in WAL mode, so
+/// Several processes may use one file at once: the file is in WAL mode (put
+/// back on open, without waiting, if another program took it out), so
 /// readers never block the writer, and each write takes the write lock
 /// first, waiting up to the busy timeout for another process to finish.
 /// Every write is one transaction, so a crash leaves all of it or none.
@@ -17,6 +18,8 @@ public final class SQLitePersonStore: PersonStore {
     private let connection: Mutex<SQLiteConnection>
     /// Whether the derived data passed its checks on open (see `SQLiteDerivedData`).
     private let trusted: Bool
+    /// What opening found wrong with the derived data and rebuilt, if anything.
+    private let repairedOnOpen: String?
     /// The file opened, so a write can tell when the path now names another.
     private let file: SQLiteFileIdentity
 
@@ -28,8 +31,9 @@ public final class SQLitePersonStore: PersonStore {
     /// `SQLiteContents`); only a new or empty file is adopted, and anything
     /// else that is not a people database is refused and left byte for byte
     /// as it was. The derived data is checked on open, and rebuilt or
-    /// bypassed (see `SQLiteDerivedData`): opening costs the same at a
-    /// million persons as at ten, and never waits for another writer.
+    /// bypassed (see `SQLiteDerivedData`): opening a file only `people` has
+    /// written costs the same at a million persons as at ten, and no open
+    /// waits for another writer.
     ///
     /// - Parameters:
     ///   - path: the database file.
@@ -48,7 +52,9 @@ public final class SQLitePersonStore: PersonStore {
         try Self.checkHeader(of: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Self.prepareSchema(of: opened, samples: samples)
-        trusted = try SQLiteDerivedData.prepare(opened)
+        let opening = try SQLiteDerivedData.prepare(opened)
+        trusted = opening.trusted
+        repairedOnOpen = opening.repaired
         if trusted { try opened.execute(SQLiteSearch.termsTable) }
         file = SQLiteFileIdentity(path: path)
         connection = Mutex(opened)
@@ -285,15 +291,19 @@ public final class SQLitePersonStore: PersonStore {
     /// them all again in one transaction.
     public func check(repairing: Bool) throws -> StoreCheck {
         try connection.withLock { (database) throws(PersonStoreError) in
+            let notes = repairedOnOpen.map { ["\($0); rebuilt when the file was opened"] } ?? []
             let problems = try SQLiteDerivedData.problems(in: database)
             guard repairing, !problems.isEmpty else {
-                return StoreCheck(store: database.shownPath, problems: problems, repaired: false)
+                return StoreCheck(
+                    store: database.shownPath, notes: notes, problems: problems, remaining: nil)
             }
             try file.check(database.shownPath)
             try database.storeTransaction { () throws(PersonStoreError) in
                 try SQLiteDerivedData.rebuild(in: database)
             }
-            return StoreCheck(store: database.shownPath, problems: problems, repaired: true)
+            return StoreCheck(
+                store: database.shownPath, notes: notes, problems: problems,
+                remaining: try SQLiteDerivedData.problems(in: database))
         }
     }
 

@@ -139,22 +139,14 @@ enum SQLiteSchema {
             UPDATE person SET sort_name = CAST(sort_name AS TEXT) WHERE id = new.id;
         END;
 
-        -- A mark written by anyone but this program's mark code makes the marks
-        -- untrusted; that code notes them true again when it is done.
-        CREATE TRIGGER person_mark_inserted AFTER INSERT ON person_mark BEGIN
-            UPDATE person_state SET marked = -1;
-        END;
-        CREATE TRIGGER person_mark_updated AFTER UPDATE ON person_mark BEGIN
-            UPDATE person_state SET marked = -1;
-        END;
-        CREATE TRIGGER person_mark_deleted AFTER DELETE ON person_mark BEGIN
-            UPDATE person_state SET marked = -1;
-        END;
-
+        -- A mark written by anyone, this program's mark code included, makes
+        -- the marks untrusted; that code notes them true again when it is done.
+        -- (An allowed writer while it does so: a mark is not the state.)
+        \(["INSERT", "UPDATE", "DELETE"].map(markGuardTrigger).joined())
         -- The counts, the index's text and the state are written only by the
         -- triggers above and by this program, each of which counts itself in
-        -- person_state.writing while it does. Anyone else's write is noted,
-        -- and the next open rebuilds them all.
+        -- person_state.writing while it does. A write by anyone else is noted,
+        -- unless it raises that count too, and the next open rebuilds them all.
         \(["INSERT", "UPDATE", "DELETE"].map { guardTrigger("person_gram", $0) }.joined())
         \(["INSERT", "UPDATE", "DELETE"].map { guardTrigger("person_search_content", $0) }.joined())
         CREATE TRIGGER person_state_guarded AFTER UPDATE ON person_state
@@ -162,6 +154,18 @@ enum SQLiteSchema {
             UPDATE person_state SET tampered = 1;
         END;
         """
+
+    /// A trigger that makes the page marks untrusted after a write of `event`
+    /// into them.
+    private static func markGuardTrigger(_ event: String) -> String {
+        """
+        CREATE TRIGGER person_mark_\(event.lowercased())ed AFTER \(event) ON person_mark BEGIN
+                UPDATE person_state SET writing = writing + 1, marked = -1;
+                UPDATE person_state SET writing = writing - 1;
+            END;
+
+        """
+    }
 
     /// A trigger that notes a write of `event` into `table` made while no
     /// allowed writer is at work.
