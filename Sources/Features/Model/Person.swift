@@ -5,8 +5,10 @@ import Foundation
 /// A value type on purpose. A controller holds a copy, so no other screen can
 /// change it underneath; the only place a person changes is the store.
 public struct Person: Sendable, Hashable, Identifiable {
-    /// A person's id: a whole number other than 0. A store hands out positive
-    /// ones and never reuses them; imported persons have negative ones.
+    /// A person's id: a whole number other than 0.
+    ///
+    /// A store hands out positive ones and never reuses them; imported
+    /// persons have negative ones.
     public typealias ID = Int
 
     /// Handed out by the store when the person is added; never changes.
