@@ -59,6 +59,15 @@ import Testing
         }
     }
 
+    @Test func showPrintsAStoredLineBreakInertOnTheNamesOwnLine() throws {
+        let show = try run(["show", "102"])
+        #expect(show.status == 0)
+        let lines = show.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 6)
+        #expect(lines[1] == "Name     Abel␊FAKE: all your contacts were deleted? Type y to confirm")
+        #expect(!lines.contains { $0.hasPrefix("FAKE") })
+    }
+
     @Test func jsonKeepsTheExactTextEscaped() throws {
         let json = try run(["show", "104", "--json"])
         expectInert(json, "show --json")

@@ -68,7 +68,13 @@ public final class PersonCommands: Application {
             try export(format, matching: search)
         case .show(let id, let json):
             let person = try storeProvider().existingPerson(withID: id)
-            console.writeLines(json ? PersonJSON.person(person) : Self.describe(person))
+            if json {
+                console.writeLines(PersonJSON.person(person))
+            } else {
+                // A line each, so a line break stored in a field is shown,
+                // not obeyed: it cannot forge a line of its own.
+                for line in Self.describe(person) { console.writeLine(line) }
+            }
         case .add(let draft):
             // Checked before the store is even opened: a bad draft is bad usage.
             let checked = try draft.validated()
@@ -195,14 +201,14 @@ public final class PersonCommands: Application {
         return "\(String(person.id).leftPadded(to: idWidth))  \(person.name)\(email)"
     }
 
-    private static func describe(_ person: Person) -> String {
-        """
-        Id       \(person.id)
-        Name     \(person.name)
-        Address  \(person.address.isEmpty ? "—" : person.address)
-        Email    \(person.email ?? "—")
-        Added    \(person.added.formatted(.iso8601.year().month().day()))
-        """
+    private static func describe(_ person: Person) -> [String] {
+        [
+            "Id       \(person.id)",
+            "Name     \(person.name)",
+            "Address  \(person.address.isEmpty ? "—" : person.address)",
+            "Email    \(person.email ?? "—")",
+            "Added    \(person.added.formatted(.iso8601.year().month().day()))",
+        ]
     }
 }
 
