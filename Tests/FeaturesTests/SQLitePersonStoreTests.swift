@@ -136,4 +136,22 @@ import Testing
         #expect(try stores[0].count(matching: "writer") == 400)
         #expect(try stores[1].count(matching: "") == 403)
     }
+
+    @Test func aDeletedPersonsTextIsGoneFromTheFile() throws {
+        let path = folder.path("secure.sqlite")
+        #expect(
+            try SQLiteConnection(path: path, busyTimeout: .seconds(1)).integer(
+                "PRAGMA secure_delete") == 1)
+        do {
+            let store = try SQLitePersonStore(path: path)
+            let secret = try store.add(
+                validating: PersonDraft(name: "Zyxwv Qokkelmann", address: "7 Hidden Lane"))
+            try store.delete(secret.id)
+        }
+        // The last connection closed: the log is folded into the file.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for text in ["Zyxwv Qokkelmann", "zyxwv qokkelmann", "7 Hidden Lane"] {
+            #expect(bytes.range(of: Data(text.utf8)) == nil, "\(text) is still in the file")
+        }
+    }
 }

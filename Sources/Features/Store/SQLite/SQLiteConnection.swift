@@ -51,6 +51,9 @@ final class SQLiteConnection: @unchecked Sendable {
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
+        // Deleted means gone: SQLite overwrites what it frees with zeros.
+        // Set here, not left to how the system's SQLite was built.
+        sqlite3_exec(handle, "PRAGMA secure_delete = ON", nil, nil, nil)
         waitForOtherWriters(busyTimeout)
     }
 
