@@ -154,4 +154,36 @@ import Testing
             #expect(bytes.range(of: Data(text.utf8)) == nil, "\(text) is still in the file")
         }
     }
+
+    @Test func aNewDatabaseAndTheFoldersMadeForItAreTheOwnersAlone() throws {
+        let path = folder.path("deeper/still/people.sqlite")
+        let store = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        _ = try store.add(validating: PersonDraft(name: "Kept Private"))
+        func mode(_ path: String) throws -> Int {
+            try #require(
+                FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(try mode(file) == 0o600, "\(file)")
+        }
+        for made in [folder.path("deeper"), folder.path("deeper/still")] {
+            #expect(try mode(made) == 0o700, "\(made)")
+        }
+    }
+
+    @Test(arguments: ["", "-wal", "-shm"])
+    func aSymbolicLinkAtTheDatabaseOrBesideItIsRefused(_ suffix: String) throws {
+        let path = folder.path("people.sqlite")
+        let elsewhere = folder.path("elsewhere.sqlite")
+        if !suffix.isEmpty { _ = try SQLitePersonStore(path: path) }
+        try? FileManager.default.removeItem(atPath: path + suffix)
+        try FileManager.default.createSymbolicLink(
+            atPath: path + suffix, withDestinationPath: elsewhere)
+        let error = #expect(throws: PersonStoreError.self) { try SQLitePersonStore(path: path) }
+        #expect(
+            error?.description
+                == "'\(path + suffix)' is a symbolic link; people does not follow links to its database"
+        )
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+    }
 }

@@ -39,7 +39,8 @@ final class SQLiteConnection: @unchecked Sendable {
         self.shownPath = shownPath
         self.busyTimeout = busyTimeout
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags =
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
             throw .storage("cannot open the database \(shownPath): out of memory")

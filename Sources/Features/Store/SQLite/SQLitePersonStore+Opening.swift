@@ -9,11 +9,25 @@ extension SQLitePersonStore {
 
     /// Creates the database's folder if needed, and checks that it can be
     /// written (SQLite keeps its write-ahead log beside the file) and that
-    /// the path is a file, not a folder or a device.
+    /// the path is a file, not a folder, a device or a symbolic link.
+    ///
+    /// The address book is personal: folders made here are `0700` and a new
+    /// database `0600` from its first byte (SQLite gives its `-wal` and `-shm`
+    /// the database's mode). An existing file's mode is left as it is.
     static func prepareFolder(for path: String) throws(PersonStoreError) {
         let files = FileManager.default
         let shown = InertText.quoted(path, limit: 120)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // A link — even one to nowhere — would put the database wherever it
+        // points; the open itself refuses one too (SQLITE_OPEN_NOFOLLOW).
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            var status = stat()
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                throw .storage(
+                    "\(InertText.quoted(file, limit: 120)) is a symbolic link; people does not follow links to its database"
+                )
+            }
+        }
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw .storage("\(shown) is a folder, not a database file") }
@@ -25,7 +39,9 @@ extension SQLitePersonStore {
         let shownFolder = InertText.quoted(folder, limit: 120)
         if !files.fileExists(atPath: folder, isDirectory: &isFolder) {
             do {
-                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try files.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .storage("cannot create the folder \(shownFolder) for the database")
             }
@@ -36,6 +52,9 @@ extension SQLitePersonStore {
             throw .storage(
                 "the folder \(shownFolder) cannot be written, so the database cannot be kept in it")
         }
+        // Made here, 0600, before SQLite opens it: never wider for a moment.
+        let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if made >= 0 { close(made) }
     }
 
     /// Refuses a file that has bytes but does not start like an SQLite
