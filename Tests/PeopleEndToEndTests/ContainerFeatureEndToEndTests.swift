@@ -47,6 +47,41 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
+    @Test func aConfigFileOverAMebibyteIsRefusedInOneLine() throws {
+        let path = try config(#"{"store": "memory"}"# + String(repeating: " ", count: 1 << 20))
+        let run = try PeopleProcess.run(["list", "--config", path])
+        #expect(run.status == 2)
+        #expect(
+            run.errors
+                == "people: \(path): is larger than 1 MiB, the most people reads from such a file\n"
+        )
+    }
+
+    @Test func aGibibyteImportIsRefusedQuicklyWithoutReadingIt() throws {
+        let path = folder.path("huge.csv")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("name\n".utf8)))
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try file.truncate(atOffset: 1 << 30)
+        try file.close()
+        let run = try PeopleProcess.run(["list", "--store", "memory", "--import", path])
+        #expect(run.status == 2)
+        #expect(
+            run.errors
+                == "people: \(path): is larger than 16 MiB, the most people reads from such a file\n"
+        )
+        // The largest any child of this test process has grown, this one
+        // included: reading the gibibyte would have taken a gibibyte.
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+            let kibibytes = usage.ru_maxrss
+        #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+            let kibibytes = usage.ru_maxrss / 1_024
+        #endif
+        #expect(kibibytes < 512 * 1_024, "a child grew to \(kibibytes) KiB")
+    }
+
     @Test func debugShowsTheObjectGraphOnTheSettingsScreen() throws {
         let run = try PeopleProcess.run(["--store", "memory", "--debug"], input: "s\nb\nq\n")
         #expect(run.status == 0)
