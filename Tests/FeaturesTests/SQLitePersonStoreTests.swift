@@ -186,4 +186,34 @@ import Testing
         )
         #expect(!FileManager.default.fileExists(atPath: elsewhere))
     }
+
+    @Test(arguments: ["", "-wal", "folder"])
+    func aFileOthersCanWriteIsRefusedAndNothingIsWritten(_ which: String) throws {
+        let path = folder.path("shared/people.sqlite")
+        _ = try SQLitePersonStore(path: path)
+        let loose = which == "folder" ? folder.path("shared") : path + which
+        if which == "-wal" { _ = FileManager.default.createFile(atPath: loose, contents: Data()) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: loose)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let error = #expect(throws: PersonStoreError.self) { try SQLitePersonStore(path: path) }
+        #expect(
+            error?.description.hasPrefix("'\(loose)' can be written by others (mode 666)") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test(
+        .enabled(if: geteuid() == 0, "only root can give a file to another user"),
+        arguments: ["", "-shm"])
+    func aFileAnotherUserOwnsIsRefusedEvenForRoot(_ suffix: String) throws {
+        let path = folder.path("people.sqlite")
+        _ = try SQLitePersonStore(path: path)
+        let planted = path + suffix
+        if !suffix.isEmpty { _ = FileManager.default.createFile(atPath: planted, contents: Data()) }
+        #expect(chown(planted, 4_321, 4_321) == 0)
+        let error = #expect(throws: PersonStoreError.self) { try SQLitePersonStore(path: path) }
+        #expect(
+            error?.description
+                == "'\(planted)' belongs to user 4321, not to you (user 0); people opens only an address book of your own"
+        )
+    }
 }

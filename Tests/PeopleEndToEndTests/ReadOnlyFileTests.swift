@@ -65,3 +65,38 @@ enum ImmutableFile {
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteNoPermission) }
     }
 }
+
+/// Another user of the machine, as a real unprivileged uid: what they can
+/// read of an address book `people` made under an ordinary umask.
+@Suite(
+    .enabled(
+        if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+        "needs root and setpriv to act as another user"))
+struct AnotherUserTests {
+    @Test func anotherUserCannotReadTheAddressBook() throws {
+        let home = try TemporaryFolder().url
+        let path = home.appendingPathComponent("people.sqlite").path
+        let session = try PeopleProcess.run(["--db", path], input: "q\n", home: home)
+        #expect(session.status == 0)
+        for file in [path] {
+            let stranger = Process()
+            stranger.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            stranger.arguments = [
+                "--reuid", "4321", "--regid", "4321", "--clear-groups", "/bin/cat", file,
+            ]
+            stranger.standardOutput = FileHandle.nullDevice
+            stranger.standardError = FileHandle.nullDevice
+            try stranger.run()
+            stranger.waitUntilExit()
+            #expect(stranger.terminationStatus != 0, "user 4321 could read \(file)")
+        }
+        let readable = Process()
+        readable.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        readable.arguments = ["--reuid", "4321", "--regid", "4321", "--clear-groups", "/bin/true"]
+        try readable.run()
+        readable.waitUntilExit()
+        #expect(
+            readable.terminationStatus == 0,
+            "setpriv itself failed, so the check above proves nothing")
+    }
+}

@@ -52,9 +52,33 @@ extension SQLitePersonStore {
             throw .storage(
                 "the folder \(shownFolder) cannot be written, so the database cannot be kept in it")
         }
+        for file in [folder, path, path + "-wal", path + "-shm", path + "-journal"] {
+            try checkOwnership(of: file)
+        }
         // Made here, 0600, before SQLite opens it: never wider for a moment.
         let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if made >= 0 { close(made) }
+    }
+
+    /// Refuses a file or folder, if it exists, that someone else owns or
+    /// could write, as OpenSSH and GnuPG do: another user could read the
+    /// address book through it, or plant a log that changes it.
+    private static func checkOwnership(of file: String) throws(PersonStoreError) {
+        var status = stat()
+        guard lstat(file, &status) == 0 else { return }
+        let shown = InertText.quoted(file, limit: 120)
+        let me = geteuid()
+        guard status.st_uid == me else {
+            throw .storage(
+                "\(shown) belongs to user \(status.st_uid), not to you (user \(me)); people opens only an address book of your own"
+            )
+        }
+        let mode = status.st_mode & 0o7777
+        guard mode & 0o022 == 0 else {
+            throw .storage(
+                "\(shown) can be written by others (mode \(String(mode, radix: 8))); make it yours alone with chmod go-w"
+            )
+        }
     }
 
     /// Refuses a file that has bytes but does not start like an SQLite
