@@ -76,6 +76,35 @@ import Testing
         #expect(person["name"] as? String == Self.hostile[4])
     }
 
+    @Test func exportWritesNoControlCharacterAndJSONKeepsTheExactText() throws {
+        let csv = try run(["export", "--format", "csv"])
+        #expect(csv.status == 0)
+        #expect(
+            csv.output.contains("\"Abel␊FAKE: all your contacts were deleted? Type y to confirm\""))
+        expectInert(csv, "export --format csv")
+        let json = try run(["export", "--format", "json"])
+        expectInert(json, "export --format json")
+        let persons = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(Set(persons.compactMap { $0["name"] as? String }).isSuperset(of: Self.hostile))
+    }
+
+    @Test func aRefusalQuotingStoredTextPrintsNoControlCharacter() throws {
+        let edit = try run(["edit", "104", "--address", "2 Main St"])
+        #expect(edit.status == 2)
+        #expect(edit.errors.split(separator: "\n").count == 1)
+        expectInert(edit, "edit of a stored hostile name")
+    }
+
+    @Test func theSettingsScreenAndTheGraphPrintNoControlCharacter() throws {
+        let settings = try run(["--debug"], input: "s\nq\nq\n")
+        #expect(settings.status == 0)
+        expectInert(settings, "--debug settings screen")
+        let graph = try run(["graph"])
+        #expect(graph.status == 0)
+        expectInert(graph, "graph")
+    }
+
     @Test func theTraceOfStoreCallsPrintsNoControlCharacter() throws {
         let traced = try run(["--trace", "show", "100"])
         #expect(traced.errors.contains("trace: store.person(withID: 100)"))
