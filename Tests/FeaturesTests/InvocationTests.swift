@@ -124,6 +124,8 @@ import Testing
         #expect(try parse([], terminal: true).configuration.usesColor)
         #expect(try !parse([], terminal: false).configuration.usesColor)
         #expect(try !parse([], ["NO_COLOR": "1"], terminal: true).configuration.usesColor)
+        #expect(try !parse([], ["TERM": "dumb"], terminal: true).configuration.usesColor)
+        #expect(try parse([], ["TERM": "xterm-256color"], terminal: true).configuration.usesColor)
     }
 
     @Test(arguments: [

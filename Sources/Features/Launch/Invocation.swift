@@ -33,7 +33,7 @@ public struct Invocation: Sendable, Equatable {
     ///   - arguments: the arguments after the program's name.
     ///   - environment: the process's environment variables.
     ///   - outputIsTerminal: whether standard output is a terminal (colour is
-    ///     used only then, and never when `NO_COLOR` is set).
+    ///     used only then, and never when `NO_COLOR` is set or `TERM` is `dumb`).
     ///   - readFile: reads the configuration file; a test hands in its text.
     /// - Throws: ``UsageError`` naming the first bad argument or variable.
     public init(
@@ -57,7 +57,10 @@ public struct Invocation: Sendable, Equatable {
             configuration = configuration.applying(
                 try ConfigurationFile(data: readFile(path), name: FilePath.shown(path)))
         }
-        configuration.usesColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        // A terminal that says it is dumb shows escape sequences as text.
+        configuration.usesColor =
+            outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+            && environment["TERM"] != "dumb"
         if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
             configuration.storeKind = try Self.storeKind(store, from: source)
         }

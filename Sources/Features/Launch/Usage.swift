@@ -67,7 +67,7 @@ public enum Usage {
         Environment:
           PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB   defaults for --store,
                                            --page-size and --db
-          NO_COLOR                         set to turn colour off
+          NO_COLOR                         set to turn colour off (as does TERM=dumb)
 
         Data:
           The sqlite store keeps persons in --db, else $PEOPLE_DB, else the

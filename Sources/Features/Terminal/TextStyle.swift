@@ -1,6 +1,7 @@
 /// How a console dresses its lines: plain, or coloured by a theme.
 ///
-/// Colour is on only for a person at a terminal who has not set `NO_COLOR`;
+/// Colour is on only for a person at a terminal who has not set `NO_COLOR`
+/// and whose `TERM` is not `dumb`;
 /// the scope decides that once, and the console applies it to every line.
 public struct TextStyle: Sendable, Equatable {
     /// Whether escape sequences are written at all.
