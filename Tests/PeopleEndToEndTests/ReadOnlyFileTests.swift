@@ -99,4 +99,49 @@ struct AnotherUserTests {
             readable.terminationStatus == 0,
             "setpriv itself failed, so the check above proves nothing")
     }
+
+    /// Runs `people` as user 4321, whose folder `home` is.
+    private func runAsOwner(_ arguments: [String], home: URL) throws -> (
+        status: Int32, errors: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments =
+            ["--reuid", "4321", "--regid", "4321", "--clear-groups"]
+            + [PeopleProcess.productsFolder.appendingPathComponent("people").path] + arguments
+        process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+
+    @Test func aLogAnotherUserPlantedBesideTheOwnersDatabaseIsRefused() throws {
+        let home = try TemporaryFolder().url
+        #expect(chown(home.path, 4_321, 4_321) == 0)
+        let path = home.appendingPathComponent("people.sqlite").path
+        #expect(try runAsOwner(["list", "--db", path], home: home).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(
+            FileManager.default.createFile(atPath: path + "-wal", contents: Data("planted".utf8)))
+        #expect(chown(path + "-wal", 4_322, 4_322) == 0)
+        let planted = try runAsOwner(["add", "--name", "Kept", "--db", path], home: home)
+        #expect(planted.status == 1)
+        #expect(
+            planted.errors
+                == "people: '\(path)-wal' belongs to user 4322, not to you (user 4321); people opens only an address book of your own\n"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try FileManager.default.removeItem(atPath: path + "-wal")
+        try FileManager.default.createSymbolicLink(
+            atPath: home.appendingPathComponent("linked.sqlite").path, withDestinationPath: path)
+        let linked = try runAsOwner(
+            ["list", "--db", home.appendingPathComponent("linked.sqlite").path], home: home)
+        #expect(linked.status == 1)
+        #expect(linked.errors.contains("is a symbolic link"))
+    }
 }
