@@ -113,7 +113,7 @@ import Testing
         "UPDATE person_state SET total = -9223372036854775808",
         "UPDATE person_state SET total = 0",
         "UPDATE person_state SET total = 'many'",
-        "INSERT INTO person_state VALUES (5, 0, -1, 0, 0)",
+        "INSERT INTO person_state VALUES (5, 0, -1, 0, 0, 0)",
         "DELETE FROM person_state",
     ])
     func aTamperedTotalIsRepairedOnOpenAndHidesNoOne(_ tampering: String) throws {

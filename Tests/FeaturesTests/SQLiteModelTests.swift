@@ -48,7 +48,7 @@ import Testing
         let ids = try other.rows("SELECT id FROM person").map { $0.integer(0) }
         let someone = ids.randomElement(using: &random) ?? 1
         let name = try name(&random)
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<16, using: &random) {
         case 0:
             _ = try store.add(validating: PersonDraft(name: name))
             return "people adds \(name)"
@@ -109,6 +109,16 @@ import Testing
                 "UPDATE person SET sort_name = ? WHERE id = ?",
                 [.text("zz " + name), .integer(someone)])
             return "SQL gives \(someone) a sort key that is not its name"
+        case 13:
+            let free = (ids.max() ?? 0) + Int.random(in: 1...50, using: &random)
+            try other.run(
+                "UPDATE person SET rowid = ? WHERE id = ?", [.integer(free), .integer(someone)])
+            return "SQL renumbers \(someone) to \(free) through rowid"
+        case 14:
+            try other.execute(
+                "INSERT INTO person (name, sort_name, address, added) VALUES ('nul', CAST(x'616e00616461' AS TEXT), '', 0)"
+            )
+            return "SQL inserts a sort key holding a NUL"
         default:
             store = try SQLitePersonStore(path: path)
             return "people opens the file again"
@@ -127,7 +137,7 @@ import Testing
         let sample = everyone.randomElement(using: &random)?.text(1) ?? "ada"
         let start = Int.random(in: 0..<max(1, sample.unicodeScalars.count), using: &random)
         let searches = [
-            "", "a", "an", "ada", "ing", "zz ", "é",
+            "", "a", "an", "ada", "ing", "zz ", "é", "a\u{FFFF}n", "\u{FFFD}",
             String(
                 String.UnicodeScalarView(
                     sample.unicodeScalars.dropFirst(start).prefix(
@@ -179,6 +189,7 @@ import Testing
     private static func name(_ random: inout SeededGenerator) throws -> String {
         let words = [
             "Ada", "Alan", "Turing", "Grace", "Zoë", "É\u{301}mile", "ŵyn", "Li", "an", "ING",
+            "a\u{FFFF}n", "a\u{FFFD}n",
         ]
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in
             words.randomElement(using: &random) ?? "Ada"

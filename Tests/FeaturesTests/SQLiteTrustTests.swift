@@ -194,6 +194,8 @@ import Testing
         "DELETE FROM person_mark",
         "UPDATE person_state SET total = total + 1",
         "UPDATE person_state SET writing = 3",
+        "UPDATE person SET rowid = 100000 WHERE id = 1",
+        "UPDATE person SET _rowid_ = 100001, sort_name = 'zz moved' WHERE id = 2",
     ])
     func derivedDataAnotherProgramWroteIsRebuiltOnOpen(_ tampering: String) throws {
         _ = try seeded(600)
@@ -206,11 +208,42 @@ import Testing
         #expect(try store.check(repairing: false).problems == [])
     }
 
+    @Test func anIndexDamagedInsideIsBypassedAndRepairedByCheck() throws {
+        _ = try seeded(600)
+        try otherProgram("UPDATE person_search_config SET v = 5 WHERE k = 'version'")
+        let store = try SQLitePersonStore(path: path)
+        try expectPlainAnswers(store, ["lovelace", "ada", "a", ""])
+        #expect(try store.check(repairing: false).problems.count == 1)
+        #expect(try store.check(repairing: true).remaining == [])
+        #expect(try store.check(repairing: false).problems == [])
+        try expectPlainAnswers(store, ["lovelace", "ada"])
+    }
+
     @Test func aCountNoOneCouldHaveWrittenIsNotUsedEvenWhileOpen() throws {
         let store = try seeded()
         try otherProgram("UPDATE person_gram SET n = 'x' WHERE gram = 'a'")
         try otherProgram("UPDATE person_gram SET n = 1e300 WHERE gram = 'ad'")
         try expectPlainAnswers(store, ["a", "ad"])
+    }
+
+    @Test func namesTheIndexTellsApartLessFinelyThanSearchAreSearchedExactly() throws {
+        let store = try seeded()
+        _ = try store.add(validating: PersonDraft(name: "Xa\u{FFFD}bcd"))
+        _ = try store.add(validating: PersonDraft(name: "Ya\u{FFFF}bcd"))
+        _ = try store.add(validating: PersonDraft(name: "Za\u{FFFE}bcd"))
+        try expectPlainAnswers(
+            store, ["a\u{FFFF}bc", "a\u{FFFD}bc", "\u{FFFE}", "\u{FFFD}b", "bcd"])
+    }
+
+    @Test func aSortKeyHoldingANULIsFoundByTextAfterIt() throws {
+        let store = try seeded()
+        try otherProgram(
+            "INSERT INTO person (name, sort_name, address, added) VALUES ('zq', CAST(x'7a71007879377a7a79' AS TEXT), '', 0)"
+        )
+        try expectPlainAnswers(store, ["zq", "xy", "y7z", "xy7zz", "a", "ada"])
+        try otherProgram("DELETE FROM person WHERE name = 'zq'")
+        try expectPlainAnswers(store, ["zq", "xy", "a", "ada"])
+        #expect(try store.check(repairing: false).problems == [])
     }
 
     // MARK: 7. BLOB sort keys

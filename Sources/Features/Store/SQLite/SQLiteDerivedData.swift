@@ -53,11 +53,12 @@ enum SQLiteDerivedData {
         let state = try database.rows(
             """
             SELECT typeof(total) || typeof(changes) || typeof(marked) || typeof(writing)
-                   || typeof(tampered), total, writing, tampered FROM person_state
+                   || typeof(tampered) || typeof(nul_keys), total, writing, tampered, nul_keys
+            FROM person_state
             """)
         guard state.count == 1, let row = state.first,
-            row.text(0) == String(repeating: "integer", count: 5), row.integer(1) >= 0,
-            row.integer(2) == 0
+            row.text(0) == String(repeating: "integer", count: 6), row.integer(1) >= 0,
+            row.integer(2) == 0, row.integer(4) >= 0
         else { return "person_state does not hold one row of counts" }
         guard row.integer(3) == 0 else {
             return "another program wrote into the search index, its counts or the total"
@@ -105,6 +106,12 @@ enum SQLiteDerivedData {
         }
         // Triggers and views first; dropping the search index drops its
         // own tables, so each later drop may find its table gone.
+        // An index whose own version another program changed cannot even be
+        // dropped: its version is put back first.
+        if let version = searchIndexVersion {
+            try? database.execute(
+                "UPDATE person_search_config SET v = \(version) WHERE k = 'version'")
+        }
         for object in doomed.sorted(by: { $0.dropOrder < $1.dropOrder }) {
             try database.execute("DROP \(object.type.uppercased()) IF EXISTS \(object.quotedName)")
         }
@@ -119,10 +126,21 @@ enum SQLiteDerivedData {
         try GramTally.counting(database, table: "person_search_content", id: "id", indexed: "c0")
             .write(to: database)
         try database.execute(
-            "UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0")
+            """
+            UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0,
+                nul_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.holdsNUL("sort_name")))
+            """)
         try SQLitePageMarks.rebuild(in: database)
         try database.execute("UPDATE person_state SET writing = writing - 1")
     }
+
+    /// The version of its own format an FTS5 index of this SQLite records.
+    private static let searchIndexVersion: Int? = {
+        guard let memory = try? SQLiteConnection.inMemory(),
+            (try? memory.execute("CREATE VIRTUAL TABLE t USING fts5(x)")) != nil
+        else { return nil }
+        return try? memory.integer("SELECT v FROM t_config WHERE k = 'version'")
+    }()
 
     /// Compares every derived object with `person`, reading everything.
     ///
@@ -146,10 +164,13 @@ enum SQLiteDerivedData {
             problems.append("the search index fails its own check (\(error))")
         }
         let total = try database.integer("SELECT count(*) FROM person")
-        let stored = try database.rows("SELECT total FROM person_state").map { $0.integer(0) }
-        if stored != [total] {
-            problems.append(
-                "the stored total is \(stored.map(String.init)) but person holds \(total)")
+        let nulKeys = try database.integer(
+            "SELECT count(*) FROM person WHERE \(SQLiteSchema.holdsNUL("sort_name"))")
+        let stored = try database.rows("SELECT total, nul_keys FROM person_state")
+        if stored.count != 1 || stored.first?.integer(0) != total
+            || stored.first?.integer(1) != nulKeys
+        {
+            problems.append("the stored counts disagree with the \(total) persons")
         }
         let unindexed = try database.integer(
             """

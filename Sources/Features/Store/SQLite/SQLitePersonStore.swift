@@ -61,15 +61,13 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     public func count(matching search: String) throws -> Int {
-        let search = SQLiteSearch(search, trusted: trusted)
-        return try connection.withLock { (database) throws(PersonStoreError) in
+        try searching(search) { (search, database) throws(PersonStoreError) in
             try search.count(in: database)
         }
     }
 
     public func position(of key: PersonSortKey, matching search: String) throws -> Int {
-        let search = SQLiteSearch(search, trusted: trusted)
-        return try connection.withLock { (database) throws(PersonStoreError) in
+        try searching(search) { (search, database) throws(PersonStoreError) in
             let route = try search.route(for: .position, in: database)
             if case .everyone = route, trusted,
                 let position = try SQLitePageMarks.position(of: key, in: database)
@@ -85,11 +83,10 @@ public final class SQLitePersonStore: PersonStore {
 
     public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
     {
-        let search = SQLiteSearch(search, trusted: trusted)
         let limit = max(0, limit)
         var skipped = 0
         if case .offset(let offset) = start { skipped = max(0, offset) }
-        return try connection.withLock { (database) throws(PersonStoreError) in
+        return try searching(search) { (search, database) throws(PersonStoreError) in
             let route = try search.route(
                 for: .page(wanted: limit, skipped: skipped), in: database)
             guard let rows = Self.rows(of: route, search) else { return [] }
@@ -130,6 +127,22 @@ public final class SQLitePersonStore: PersonStore {
         }
         defer { connection.withLock { database in try? database.execute("COMMIT") } }
         return try body()
+    }
+
+    /// Runs `body` with the search for `text`, and when the index fails it
+    /// (another program damaged the index's own tables), again reading
+    /// `person` alone: slower, and still the right answer.
+    private func searching<T: Sendable>(
+        _ text: String, _ body: (SQLiteSearch, SQLiteConnection) throws(PersonStoreError) -> T
+    ) throws(PersonStoreError) -> T {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            do throws(PersonStoreError) {
+                return try body(SQLiteSearch(text, trusted: trusted), database)
+            } catch {
+                guard trusted else { throw error }
+                return try body(SQLiteSearch(text, trusted: false), database)
+            }
+        }
     }
 
     /// The table and filter that find a search's rows by `route`, or nil

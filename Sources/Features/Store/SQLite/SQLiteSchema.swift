@@ -94,16 +94,19 @@ enum SQLiteSchema {
         -- have been, by any program; the change count at which the page marks
         -- were last true (-1 when they are not); how deep the writers allowed
         -- to touch the derived tables are (the triggers below, and this
-        -- program's own writes); and whether anyone else has touched them.
+        -- program's own writes); whether anyone else has touched them; and how
+        -- many sort keys hold a NUL, which the index and SQLite's length() stop
+        -- at, so that searches walk the names while any do.
         -- It starts with a writer at work: the rebuild that fills it.
         CREATE TABLE person_state (
             total    INTEGER NOT NULL,
             changes  INTEGER NOT NULL,
             marked   INTEGER NOT NULL,
             writing  INTEGER NOT NULL,
-            tampered INTEGER NOT NULL
+            tampered INTEGER NOT NULL,
+            nul_keys INTEGER NOT NULL
         );
-        INSERT INTO person_state VALUES (0, 0, -1, 1, 0);
+        INSERT INTO person_state VALUES (0, 0, -1, 1, 0, 0);
 
         -- Every 256th place in the name order, with how many persons sort
         -- before it, so that page N starts near its first row. Kept by this
@@ -123,7 +126,9 @@ enum SQLiteSchema {
             \(body(forgetting: ["old.id"]))
         END;
 
-        CREATE TRIGGER person_updated AFTER UPDATE OF id, sort_name ON person
+        -- No column list: renumbering through rowid, _rowid_ or oid names no
+        -- column, and must fire it too.
+        CREATE TRIGGER person_updated AFTER UPDATE ON person
         WHEN old.id IS NOT new.id OR old.sort_name IS NOT new.sort_name BEGIN
             \(body(forgetting: ["old.id", "new.id"], remembering: "new.id", as: "new.sort_name"))
         END;
@@ -147,6 +152,8 @@ enum SQLiteSchema {
         -- triggers above and by this program, each of which counts itself in
         -- person_state.writing while it does. A write by anyone else is noted,
         -- unless it raises that count too, and the next open rebuilds them all.
+        -- (The index's other tables get no such trigger: FTS5 writes them from
+        -- inside its own savepoints, where a trigger would call it again.)
         \(["INSERT", "UPDATE", "DELETE"].map { guardTrigger("person_gram", $0) }.joined())
         \(["INSERT", "UPDATE", "DELETE"].map { guardTrigger("person_search_content", $0) }.joined())
         CREATE TRIGGER person_state_guarded AFTER UPDATE ON person_state
@@ -193,7 +200,9 @@ enum SQLiteSchema {
         var statements = [
             """
             UPDATE person_state SET writing = writing + 1, changes = changes + 1,
-                        total = total - (SELECT count(*) FROM person_search_content WHERE id IN (\(ids)));
+                        total = total - (SELECT count(*) FROM person_search_content WHERE id IN (\(ids))),
+                        nul_keys = nul_keys - (SELECT count(*) FROM person_search_content
+                            WHERE id IN (\(ids)) AND \(holdsNUL("c0")));
             """
         ]
         for old in forgotten {
@@ -208,7 +217,10 @@ enum SQLiteSchema {
             statements.append(countGrams(ofRow: id))
         }
         statements.append(
-            "UPDATE person_state SET writing = writing - 1, total = total + \(id == nil ? 0 : 1);")
+            id == nil
+                ? "UPDATE person_state SET writing = writing - 1;"
+                : "UPDATE person_state SET writing = writing - 1, total = total + 1, nul_keys = nul_keys + (\(holdsNUL(sortName)));"
+        )
         return statements.joined(separator: "\n        ")
     }
 
@@ -243,6 +255,12 @@ enum SQLiteSchema {
                     json_each('[1,2,3]') AS width
                     WHERE start.key + width.value <= length(name.t)
         """
+    }
+
+    /// Whether the text in `column` holds a NUL: compared as bytes, since
+    /// SQLite's text functions stop at one.
+    static func holdsNUL(_ column: String) -> String {
+        "instr(CAST(\(column) AS BLOB), x'00') > 0"
     }
 
     /// The character the search index puts after each name, twice; no

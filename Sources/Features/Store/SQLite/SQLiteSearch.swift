@@ -65,17 +65,37 @@ struct SQLiteSearch {
         self.trusted = trusted
         if length == 0 {
             kind = .everyone
-        } else if !trusted
-            || folded.unicodeScalars.contains(where: { $0 == SQLiteSchema.sentinel || $0 == "\0" })
-        {
+        } else if !trusted || folded.unicodeScalars.contains(where: Self.isUnindexable) {
             kind = .unindexed
         } else {
             kind = length < 3 ? .short : .long
         }
     }
 
+    /// Whether the index cannot be asked for text holding `scalar`: its own
+    /// sentinel; NUL, where the index stops; and U+FFFD, U+FFFE and U+FFFF,
+    /// which its tokenizer folds together (with bytes that are not UTF-8),
+    /// where a search compares them exactly.
+    private static func isUnindexable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == SQLiteSchema.sentinel || scalar == "\0"
+            || (0xFFFD...0xFFFF).contains(scalar.value)
+    }
+
+    /// The search as it runs now: walking the names, exact, while any sort
+    /// key holds a NUL (which the index and the counts stop at).
+    private func current(in database: SQLiteConnection) throws(PersonStoreError) -> SQLiteSearch {
+        switch kind {
+        case .everyone, .unindexed: return self
+        case .short, .long:
+            return try database.integer("SELECT nul_keys FROM person_state") > 0
+                ? SQLiteSearch(folded, trusted: false) : self
+        }
+    }
+
     /// How many persons match: one lookup, or a count of index entries.
     func count(in database: SQLiteConnection) throws(PersonStoreError) -> Int {
+        let current = try current(in: database)
+        guard current.kind == kind else { return try current.count(in: database) }
         switch kind {
         case .everyone:
             return try total(in: database)
@@ -132,6 +152,8 @@ struct SQLiteSearch {
     func route(for purpose: Purpose, in database: SQLiteConnection) throws(PersonStoreError)
         -> Route
     {
+        let current = try current(in: database)
+        guard current.kind == kind else { return try current.route(for: purpose, in: database) }
         switch kind {
         case .everyone: return .everyone
         case .unindexed: return .walk
