@@ -246,6 +246,38 @@ import Testing
         #expect(try store.check(repairing: false).problems == [])
     }
 
+    @Test func aWalkByCursorPassesSortKeysThatAreNotUTF8ExactlyOnce() throws {
+        let store = try seeded(0)
+        for (name, key) in [
+            ("Bad", "x'6164ff'"), ("Mid", "'ad' || char(1000)"), ("Cut", "x'6164c0'"),
+            ("Adé", "'adé'"), ("Escaped", "x'61f48fb8a0'"), ("Tail", "x'62c0'"), ("Bé", "'bé'"),
+        ] {
+            try otherProgram(
+                "INSERT INTO person (name, sort_name, address, added) VALUES ('\(name)', CAST(\(key) AS TEXT), '', 0)"
+            )
+        }
+        let plain = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            .rows("SELECT id FROM person ORDER BY sort_name, id").map { $0.integer(0) }
+        var walked: [Int] = []
+        var start = PageStart.first
+        while walked.count <= plain.count,
+            let last = try store.page(matching: "", from: start, limit: 1).last
+        {
+            walked.append(last.id)
+            start = .after(last.sortKey)
+        }
+        #expect(walked == plain)
+        var back: [Int] = []
+        start = .before(PersonSortKey(foldedName: "\u{10FFFF}", id: .max))
+        while back.count <= plain.count,
+            let first = try store.page(matching: "", from: start, limit: 1).first
+        {
+            back.insert(first.id, at: 0)
+            start = .before(first.sortKey)
+        }
+        #expect(back == plain)
+    }
+
     // MARK: 7. BLOB sort keys
 
     @Test func aSortKeyStoredAsABlobIsSearchedAndPagedAsItsText() throws {

@@ -352,6 +352,10 @@ final class SQLiteStatement {
     func real(_ column: Int32) -> Double { value(at: column).real }
     func text(_ column: Int32) -> String? { value(at: column).text }
 
+    /// The current row's column as a sort key: its text, byte for byte
+    /// (see `SortNameBytes`).
+    func sortName(_ column: Int32) -> String { SortNameBytes.text(bytes(column)) }
+
     /// The current row's column as the bytes of its text, exactly as stored.
     func bytes(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_text(handle, column) else { return [] }

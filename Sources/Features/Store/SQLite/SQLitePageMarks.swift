@@ -174,7 +174,7 @@ enum SQLitePageMarks {
             let middle = try database.rows(
                 "SELECT sort_name, id FROM person WHERE (sort_name, id) >= (?, ?) ORDER BY sort_name, id LIMIT 1 OFFSET ?",
                 from + [.integer(spacing)],
-                reading: { PersonSortKey(foldedName: $0.text(0) ?? "", id: $0.integer(1)) }
+                reading: { PersonSortKey(foldedName: $0.sortName(0), id: $0.integer(1)) }
             ).first
         else { return }
         try database.run(
@@ -193,7 +193,7 @@ enum SQLitePageMarks {
 
     private static func mark(_ row: SQLiteStatement) -> Mark {
         Mark(
-            key: PersonSortKey(foldedName: row.text(0) ?? "", id: row.integer(1)),
+            key: PersonSortKey(foldedName: row.sortName(0), id: row.integer(1)),
             before: clamped(row.integer(2)))
     }
 
@@ -205,6 +205,66 @@ enum SQLitePageMarks {
 }
 
 extension PersonSortKey {
-    /// The key as the two values `(sort_name, id)` compares with.
-    var sqlValues: [SQLiteValue] { [.text(foldedName), .integer(id)] }
+    /// The key as the two values `(sort_name, id)` compares with: the very
+    /// bytes it was read from (see `SQLiteStatement.sortName(_:)`).
+    var sqlValues: [SQLiteValue] { [SortNameBytes.value(of: foldedName), .integer(id)] }
+}
+
+/// A stored sort key as a Swift string and back, byte for byte, even when
+/// another program stored bytes that are not UTF-8.
+///
+/// A page's cursor is the key of its last row. Read as lossy text (each bad
+/// byte a U+FFFD), it would name a place that is not in the file, and the
+/// next page would start somewhere else: a walk that repeats for ever, or an
+/// export that skips persons. So each byte that is not part of valid UTF-8
+/// becomes one private-use character of plane 16, and becomes that byte
+/// again when the key is bound.
+enum SortNameBytes {
+    /// The first of the 256 characters that stand for single bytes.
+    private static let base: UInt32 = 0x10_FE00
+
+    /// `bytes` as a string: valid UTF-8 as it is, any other byte escaped.
+    static func text(_ bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self),
+            !text.unicodeScalars.contains(where: isEscape)
+        {
+            return text
+        }
+        var scalars = String.UnicodeScalarView()
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            var decoder = UTF8()
+            var iterator = rest.makeIterator()
+            var consumed = 0
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar) where !isEscape(scalar):
+                consumed = String(scalar).utf8.count
+                scalars.append(scalar)
+            default:
+                consumed = 1
+                scalars.append(Unicode.Scalar(base + UInt32(rest[rest.startIndex])) ?? "\u{FFFD}")
+            }
+            rest = rest.dropFirst(consumed)
+        }
+        return String(scalars)
+    }
+
+    /// The value to bind for `text`: its own bytes, with each escaped byte
+    /// put back.
+    static func value(of text: String) -> SQLiteValue {
+        guard text.unicodeScalars.contains(where: isEscape) else { return .text(text) }
+        var bytes: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            if isEscape(scalar) {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value - base))
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return .textBytes(bytes)
+    }
+
+    private static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+        (base...base + 0xFF).contains(scalar.value)
+    }
 }

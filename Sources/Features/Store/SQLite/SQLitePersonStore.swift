@@ -370,7 +370,8 @@ extension SQLitePersonStore {
             seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
         return Person(
             id: row.integer(0), name: row.text(1) ?? "", address: row.text(2) ?? "",
-            email: row.text(3), added: Date(timeIntervalSince1970: added), sortName: row.text(5))
+            email: row.text(3), added: Date(timeIntervalSince1970: added), sortName: row.sortName(5)
+        )
     }
 
     fileprivate static func values(
@@ -389,7 +390,7 @@ extension SQLitePersonStore {
     {
         try database.rows(
             "SELECT sort_name FROM person WHERE id = ?", [.integer(id)],
-            reading: { PersonSortKey(foldedName: $0.text(0) ?? "", id: id) }
+            reading: { PersonSortKey(foldedName: $0.sortName(0), id: id) }
         ).first
     }
 
