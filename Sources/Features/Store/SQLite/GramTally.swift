@@ -31,9 +31,12 @@ struct GramTally {
     ///
     /// - Returns: `false`, counting nothing, when SQLite would split the
     ///   bytes differently: they are not valid UTF-8, or hold a NUL.
+    /// A name longer than `SQLiteSchema.gramLimit` characters counts nothing,
+    /// as in the triggers.
     @discardableResult
     mutating func add(_ codes: some Collection<UInt8>) -> Bool {
         guard codes.allSatisfy({ $0 < 0x80 && $0 != 0 }) else { return addOthers(Array(codes)) }
+        guard codes.count <= SQLiteSchema.gramLimit else { return true }
         names &+= 1
         let codes = Array(codes)
         if ascii.isEmpty {
@@ -60,6 +63,7 @@ struct GramTally {
         else { return false }
         names &+= 1
         let scalars = Array(text.unicodeScalars)
+        guard scalars.count <= SQLiteSchema.gramLimit else { return true }
         var seen: Set<[UInt8]> = []
         for start in scalars.indices {
             var gram: [UInt8] = []

@@ -53,7 +53,7 @@ enum SQLiteDerivedData {
         let state = try database.rows(
             """
             SELECT typeof(total) || typeof(changes) || typeof(marked) || typeof(writing)
-                   || typeof(tampered) || typeof(nul_keys), total, writing, tampered, nul_keys
+                   || typeof(tampered) || typeof(odd_keys), total, writing, tampered, odd_keys
             FROM person_state
             """)
         guard state.count == 1, let row = state.first,
@@ -128,7 +128,7 @@ enum SQLiteDerivedData {
         try database.execute(
             """
             UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0,
-                nul_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.holdsNUL("sort_name")))
+                odd_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name"))))
             """)
         try SQLitePageMarks.rebuild(in: database)
         try database.execute("UPDATE person_state SET writing = writing - 1")
@@ -165,8 +165,9 @@ enum SQLiteDerivedData {
         }
         let total = try database.integer("SELECT count(*) FROM person")
         let nulKeys = try database.integer(
-            "SELECT count(*) FROM person WHERE \(SQLiteSchema.holdsNUL("sort_name"))")
-        let stored = try database.rows("SELECT total, nul_keys FROM person_state")
+            "SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name")))"
+        )
+        let stored = try database.rows("SELECT total, odd_keys FROM person_state")
         if stored.count != 1 || stored.first?.integer(0) != total
             || stored.first?.integer(1) != nulKeys
         {

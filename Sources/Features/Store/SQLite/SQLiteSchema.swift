@@ -95,8 +95,9 @@ enum SQLiteSchema {
         -- were last true (-1 when they are not); how deep the writers allowed
         -- to touch the derived tables are (the triggers below, and this
         -- program's own writes); whether anyone else has touched them; and how
-        -- many sort keys hold a NUL, which the index and SQLite's length() stop
-        -- at, so that searches walk the names while any do.
+        -- many sort keys are odd: they hold a NUL, which the index and
+        -- SQLite's length() stop at, or are longer than the counts split (see
+        -- SQLiteSchema.gramLimit). Searches walk the names while any are.
         -- It starts with a writer at work: the rebuild that fills it.
         CREATE TABLE person_state (
             total    INTEGER NOT NULL,
@@ -104,7 +105,7 @@ enum SQLiteSchema {
             marked   INTEGER NOT NULL,
             writing  INTEGER NOT NULL,
             tampered INTEGER NOT NULL,
-            nul_keys INTEGER NOT NULL
+            odd_keys INTEGER NOT NULL
         );
         INSERT INTO person_state VALUES (0, 0, -1, 1, 0, 0);
 
@@ -201,8 +202,8 @@ enum SQLiteSchema {
             """
             UPDATE person_state SET writing = writing + 1, changes = changes + 1,
                         total = total - (SELECT count(*) FROM person_search_content WHERE id IN (\(ids))),
-                        nul_keys = nul_keys - (SELECT count(*) FROM person_search_content
-                            WHERE id IN (\(ids)) AND \(holdsNUL("c0")));
+                        odd_keys = odd_keys - (SELECT count(*) FROM person_search_content
+                            WHERE id IN (\(ids)) AND \(isOdd("c0")));
             """
         ]
         for old in forgotten {
@@ -219,7 +220,7 @@ enum SQLiteSchema {
         statements.append(
             id == nil
                 ? "UPDATE person_state SET writing = writing - 1;"
-                : "UPDATE person_state SET writing = writing - 1, total = total + 1, nul_keys = nul_keys + (\(holdsNUL(sortName)));"
+                : "UPDATE person_state SET writing = writing - 1, total = total + 1, odd_keys = odd_keys + (\(isOdd(indexed(sortName))));"
         )
         return statements.joined(separator: "\n        ")
     }
@@ -253,15 +254,25 @@ enum SQLiteSchema {
                         FROM \(table) WHERE \(condition)) AS name,
                     json_each('[' || substr(replace(hex(zeroblob(length(name.t))), '00', ',0'), 2) || ']') AS start,
                     json_each('[1,2,3]') AS width
-                    WHERE start.key + width.value <= length(name.t)
+                    WHERE start.key + width.value <= length(name.t) AND length(name.t) <= \(gramLimit)
         """
     }
 
-    /// Whether the text in `column` holds a NUL: compared as bytes, since
-    /// SQLite's text functions stop at one.
-    static func holdsNUL(_ column: String) -> String {
-        "instr(CAST(\(column) AS BLOB), x'00') > 0"
+    /// Whether the indexed text in `column` (a name and its two sentinels)
+    /// is odd: it holds a NUL (looked for as bytes, since SQLite's text
+    /// functions stop at one), or its name is longer than ``gramLimit``.
+    static func isOdd(_ column: String) -> String {
+        "(instr(CAST(\(column) AS BLOB), x'00') > 0 OR length(\(column)) > \(gramLimit + 2))"
     }
+
+    /// The longest name, in characters, whose grams are counted.
+    ///
+    /// SQL can reach the k-th character of a text only by reading the k
+    /// before it, so splitting a name costs the square of its length: a name
+    /// of 80,000 characters took a minute. No name `people` accepts comes
+    /// near this; a longer one another program stores is not counted, and
+    /// makes searches walk the names while it is there (see `odd_keys`).
+    static let gramLimit = 1_000
 
     /// The character the search index puts after each name, twice; no
     /// valid name holds it.

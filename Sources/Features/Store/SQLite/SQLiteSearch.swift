@@ -82,12 +82,12 @@ struct SQLiteSearch {
     }
 
     /// The search as it runs now: walking the names, exact, while any sort
-    /// key holds a NUL (which the index and the counts stop at).
+    /// key is odd (holds a NUL, or is too long to count; see `odd_keys`).
     private func current(in database: SQLiteConnection) throws(PersonStoreError) -> SQLiteSearch {
         switch kind {
         case .everyone, .unindexed: return self
         case .short, .long:
-            return try database.integer("SELECT nul_keys FROM person_state") > 0
+            return try database.integer("SELECT odd_keys FROM person_state") > 0
                 ? SQLiteSearch(folded, trusted: false) : self
         }
     }
