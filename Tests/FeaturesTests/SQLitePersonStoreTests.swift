@@ -216,4 +216,16 @@ import Testing
                 == "'\(planted)' belongs to user 4321, not to you (user 0); people opens only an address book of your own"
         )
     }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can make a folder inside another user's"))
+    func rootMakesNoFolderInsideAnotherUsersFolder() throws {
+        let theirs = folder.path("theirs")
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        #expect(chown(theirs, 4_321, 4_321) == 0)
+        let error = #expect(throws: PersonStoreError.self) {
+            try SQLitePersonStore(path: theirs + "/.local/share/people/people.sqlite")
+        }
+        #expect(error?.description.hasPrefix("'\(theirs)' belongs to user 4321; as root") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: theirs) == [])
+    }
 }

@@ -38,6 +38,7 @@ extension SQLitePersonStore {
         }
         let shownFolder = InertText.quoted(folder, limit: 120)
         if !files.fileExists(atPath: folder, isDirectory: &isFolder) {
+            try checkRootMakesNoFolderForAnother(folder)
             do {
                 try files.createDirectory(
                     atPath: folder, withIntermediateDirectories: true,
@@ -58,6 +59,23 @@ extension SQLitePersonStore {
         // Made here, 0600, before SQLite opens it: never wider for a moment.
         let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if made >= 0 { close(made) }
+    }
+
+    /// Refuses, for root, to make folders inside another user's: they would
+    /// be root's, and that user's next run would be refused.
+    private static func checkRootMakesNoFolderForAnother(_ folder: String) throws(PersonStoreError)
+    {
+        guard geteuid() == 0 else { return }
+        var existing = URL(fileURLWithPath: folder)
+        var status = stat()
+        while stat(existing.path, &status) != 0, existing.path != "/" {
+            existing.deleteLastPathComponent()
+        }
+        guard status.st_uid == 0 else {
+            throw .storage(
+                "\(InertText.quoted(existing.path, limit: 120)) belongs to user \(status.st_uid); as root, people makes no folder of its own there (run it as that user)"
+            )
+        }
     }
 
     /// Refuses a file or folder, if it exists, that someone else owns or
