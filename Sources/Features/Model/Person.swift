@@ -32,10 +32,17 @@ public struct Person: Sendable, Hashable, Identifiable {
 
     /// Creates a person exactly as given; checking is the draft's job (``PersonDraft``).
     ///
-    /// - Parameter sortName: the folded name a store keeps for this person,
-    ///   when it has one; `nil` folds `name`. A database another program
-    ///   wrote may hold one that disagrees with the name, and the next page
-    ///   must start after the key the rows are ordered by.
+    /// - Parameters:
+    ///   - id: the id the store handed out.
+    ///   - name: the name, as stored.
+    ///   - address: the address; empty when unknown.
+    ///   - email: the email, or `nil`.
+    ///   - added: when the person was added.
+    ///   - source: the file an imported person comes from; `nil` otherwise.
+    ///   - sortName: the folded name a store keeps for this person, when it
+    ///     has one; `nil` folds `name`. A database another program wrote may
+    ///     hold one that disagrees with the name, and the next page must start
+    ///     after the key the rows are ordered by.
     public init(
         id: ID, name: String, address: String, email: String?, added: Date, source: String? = nil,
         sortName: String? = nil
