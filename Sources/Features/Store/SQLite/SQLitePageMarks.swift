@@ -14,8 +14,8 @@
 /// marks. So another program's write is not reflected in the marks. To tell,
 /// every row change, whoever makes it, counts in `person_state.changes` (by
 /// trigger), and the marks are trusted only while `person_state.marked`
-/// equals that count; a mark written by anyone else sets `marked` to -1 (by
-/// trigger too). When they are not trusted, pages by number use `OFFSET`
+/// equals that count; any write to a mark sets `marked` to -1 (by trigger
+/// too), and this program's mark code notes them true again when it is done. When they are not trusted, pages by number use `OFFSET`
 /// (slower, always right), and the marks are rebuilt by the next open or
 /// write that can.
 enum SQLitePageMarks {
