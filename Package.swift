@@ -1,12 +1,16 @@
 // swift-tools-version: 6.2
 //
 // The manifest is part of the lesson: the target graph below is what keeps
-// business code from ever reaching for a scope or an injector.
+// business code from ever reaching for a scope, an injector or an edge.
 //
 //   Features  ←  AppScope  ←  Injectors  ←  people (main)
+//      ↑                         │
+//      └── edges ←───────────────┘   SQLiteStore, Terminal, Launch, PersonFiles
 //
-// `Features` depends on nothing, so `import AppScope` in a controller is a
-// compile error. `AppScope` knows Features' types but no injector. Only the
+// `Features` depends on nothing, so `import AppScope` or `import SQLiteStore`
+// in a controller is a compile error. `AppScope` knows Features' types but
+// no injector and no edge. The edges — everything that touches the world
+// outside the process — know Features' protocols and nothing else. Only the
 // injectors see everything, and only `main` sees the injectors.
 
 import PackageDescription
@@ -22,17 +26,50 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "people", targets: ["people"]),
-        // The three layers, so another package can wire its own app the
-        // same way, or test through hand-made scopes of this one.
+        // The three layers of the lesson, so another package can wire its
+        // own app the same way, or test through hand-made scopes of this one.
         .library(name: "Features", targets: ["Features"]),
         .library(name: "AppScope", targets: ["AppScope"]),
         .library(name: "Injectors", targets: ["Injectors"]),
-        // The fakes this package's tests use (module `TestSupport`): a
-        // scripted console, recording views and navigator, loud store fakes.
-        .library(name: "PeopleTestSupport", targets: ["TestSupport"]),
+        // The fakes this package's tests use: a scripted console, recording
+        // views and navigator, loud store fakes. Documented on the doc site.
+        .library(name: "PeopleTestSupport", targets: ["PeopleTestSupport"]),
     ],
     dependencies: [],
     targets: [
+        // MARK: The lesson
+
+        // Controllers, view and store protocols, the model and its rules.
+        // Depends on nothing: it cannot name a scope, an injector or an edge.
+        .target(
+            name: "Features",
+            swiftSettings: strictness
+        ),
+        // The scopes: what lives how long, and the caches that keep it.
+        .target(
+            name: "AppScope",
+            dependencies: ["Features"],
+            swiftSettings: strictness
+        ),
+        // The composition root: the only code that decides what is built
+        // from what, and the only library that sees the edges.
+        .target(
+            name: "Injectors",
+            dependencies: [
+                "AppScope", "Features", "SQLiteStore", "Terminal", "Launch", "PersonFiles",
+            ],
+            swiftSettings: strictness
+        ),
+        // The bootstrap: launch inputs into a scope, the scope into the
+        // root injector.
+        .executableTarget(
+            name: "people",
+            dependencies: ["Injectors", "AppScope", "Features", "Launch", "Terminal"],
+            swiftSettings: strictness
+        ),
+
+        // MARK: The edges, each behind a protocol of Features
+
         // The system's SQLite library (libsqlite3-dev on Debian and Ubuntu,
         // part of the SDK on macOS): a module map, not a package dependency.
         .systemLibrary(
@@ -40,31 +77,41 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The SQLite file store: a `PersonStore` that keeps persons between runs.
         .target(
-            name: "Features",
-            dependencies: ["CSQLite"],
+            name: "SQLiteStore",
+            dependencies: ["Features", "CSQLite"],
             swiftSettings: strictness
         ),
+        // The terminal: the standard console, the key reader, the terminal
+        // views and the navigation stack that feeds them lines.
         .target(
-            name: "AppScope",
+            name: "Terminal",
             dependencies: ["Features"],
             swiftSettings: strictness
         ),
+        // Launch parsing: arguments, environment and the configuration file
+        // into a `Configuration` and a `Command`; the one file reader.
         .target(
-            name: "Injectors",
-            dependencies: ["AppScope", "Features"],
+            name: "Launch",
+            dependencies: ["Features"],
             swiftSettings: strictness
         ),
-        .executableTarget(
-            name: "people",
-            dependencies: ["Injectors", "AppScope"],
+        // Person files: CSV and JSON read by `--import`, written by `export`
+        // and `--json`.
+        .target(
+            name: "PersonFiles",
+            dependencies: ["Features"],
             swiftSettings: strictness
         ),
+
+        // MARK: Benchmarks
+
         // Times paging at scale against a 3-person baseline, in a release
         // build: `swift run -c release paging-benchmark`.
         .executableTarget(
             name: "paging-benchmark",
-            dependencies: ["Features"],
+            dependencies: ["Features", "SQLiteStore", "Terminal", "PersonFiles"],
             path: "Benchmarks/PagingBenchmark",
             swiftSettings: strictness
         ),
@@ -72,38 +119,53 @@ let package = Package(
         // built by hand: `swift run -c release wiring-benchmark`.
         .executableTarget(
             name: "wiring-benchmark",
-            dependencies: ["Injectors", "AppScope", "Features"],
+            dependencies: ["Injectors", "AppScope", "Features", "Terminal", "Launch"],
             path: "Benchmarks/WiringBenchmark",
             swiftSettings: strictness
         ),
 
-        // Fakes shared by the test targets: recording views, a scripted
-        // console, store doubles that fail loudly on unexpected calls.
+        // MARK: Tests
+
+        // Fakes shared by the test targets and other packages' tests:
+        // recording views, a scripted console, store doubles that fail
+        // loudly on unexpected calls.
         .target(
-            name: "TestSupport",
+            name: "PeopleTestSupport",
             dependencies: ["Features"],
-            path: "Tests/TestSupport",
+            path: "Tests/PeopleTestSupport",
             swiftSettings: strictness
         ),
         .testTarget(
             name: "FeaturesTests",
-            dependencies: ["Features", "TestSupport", "CSQLite"],
+            dependencies: ["Features", "PeopleTestSupport"],
+            swiftSettings: strictness
+        ),
+        // Each edge tested on its own, against the real world it touches.
+        .testTarget(
+            name: "EdgeTests",
+            dependencies: [
+                "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite", "Terminal", "Launch",
+                "PersonFiles",
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "AppScopeTests",
-            dependencies: ["AppScope", "Features", "TestSupport"],
+            dependencies: ["AppScope", "Features", "PeopleTestSupport"],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "InjectorsTests",
-            dependencies: ["Injectors", "AppScope", "Features", "TestSupport"],
+            dependencies: [
+                "Injectors", "AppScope", "Features", "PeopleTestSupport", "Terminal", "Launch",
+                "SQLiteStore",
+            ],
             swiftSettings: strictness
         ),
         // Runs the built `people` binary as a user would.
         .testTarget(
             name: "PeopleEndToEndTests",
-            dependencies: ["people", "Features", "TestSupport", "CSQLite"],
+            dependencies: ["people", "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite"],
             swiftSettings: strictness
         ),
     ],

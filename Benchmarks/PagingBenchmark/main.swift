@@ -13,6 +13,9 @@
 
 import Features
 import Foundation
+import PersonFiles
+import SQLiteStore
+import Terminal
 
 /// One timed question, asked of both databases.
 struct Case {
@@ -192,7 +195,7 @@ func readEveryone(_ store: any PersonStore) throws {
 @MainActor func runCommand(_ command: Command, pageSize: Int = 10) -> ExitCode {
     PersonCommands(
         command: command, storeProvider: { large }, pageSize: pageSize, clock: Date.init,
-        console: ScriptedConsole(input: [])
+        writer: PersonFileWriter(), help: "", console: ScriptedConsole(input: [])
     ).run()
 }
 @MainActor func walkByCursor() throws {
@@ -201,7 +204,7 @@ func readEveryone(_ store: any PersonStore) throws {
     while true {
         _ = PersonCommands(
             command: command, storeProvider: { large }, pageSize: 500, clock: Date.init,
-            console: console
+            writer: PersonFileWriter(), help: "", console: console
         ).run()
         guard let next = console.takeNext() else { break }
         command = .listAfter(cursor: next, search: "", json: true)

@@ -25,6 +25,8 @@ import AppScope
 import Features
 import Foundation
 import Injectors
+import Launch
+import Terminal
 
 /// A console that forgets everything: the benchmark measures building, not printing.
 struct SilentConsole: Console {
@@ -57,8 +59,9 @@ func interleavedMedians(rounds: Int, _ bodies: [() throws -> Void]) throws -> [D
 func scope(trace: Bool) -> SessionScope {
     SessionScope(
         app: AppScope(
-            invocation: Invocation(configuration: Configuration(storeKind: .memory, trace: trace)),
-            console: SilentConsole(), personStore: MemoryPersonStore(persons: Person.samples)))
+            configuration: Configuration(storeKind: .memory, trace: trace),
+            console: SilentConsole(), readFile: Invocation.readFile,
+            personStore: MemoryPersonStore(persons: Person.samples)))
 }
 
 @MainActor

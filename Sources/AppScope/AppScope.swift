@@ -22,7 +22,9 @@ import Foundation
 /// ```swift
 /// let store = Fixtures.sampleStore()
 /// let console = RecordingConsole()
-/// let scope = AppScope(console: console, clock: Fixtures.clock, personStore: store)
+/// let scope = AppScope(
+///     console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+///     personStore: store)
 /// ```
 public final class AppScope: Scope {
     /// The settings the app runs with.
@@ -81,28 +83,28 @@ public final class AppScope: Scope {
     /// any of them, and handing one in changes only that edge:
     ///
     /// - Parameters:
-    ///   - invocation: the settings and command (what the arguments,
-    ///     environment and configuration file said); a plain interactive run
-    ///     by default.
+    ///   - configuration: the settings (what the arguments, environment and
+    ///     configuration file said); a plain run's by default.
+    ///   - command: what to do; the interactive list by default.
     ///   - console: the terminal: where text goes and comes from.
+    ///   - readFile: reads the import files.
     ///   - clock: the time; every person added is stamped with it, whichever
     ///     store keeps them.
-    ///   - readFile: reads the import files.
     ///   - personStore: a base store to use instead of opening the configured
     ///     one, such as a fake; `--trace` and `--import` still wrap it.
     ///   - wiring: a trace to use instead of the one `--trace` and `--debug`
     ///     ask for, such as one that keeps every step for `people graph`.
     public init(
-        invocation: Invocation = Invocation(),
+        configuration: Configuration = Configuration(),
+        command: Command = .interactive,
         console: any Console,
+        readFile: @escaping @Sendable (String) throws(UsageError) -> Data,
         clock: @escaping @Sendable () -> Date = Date.init,
-        readFile: @escaping @Sendable (String) throws(UsageError) -> Data = Invocation.readFile,
         personStore: (any PersonStore)? = nil,
         wiring: WiringTrace? = nil
     ) {
-        let configuration = invocation.configuration
         self.configuration = configuration
-        self.command = invocation.command
+        self.command = command
         self.console = console
         self.clock = clock
         self.readFile = readFile
@@ -116,21 +118,5 @@ public final class AppScope: Scope {
                     printer: configuration.trace ? console.writeErrorLine : nil,
                     keepsSteps: configuration.debug)
                 : .off)
-    }
-
-    /// The scope of a real run: every input read from the launch environment.
-    ///
-    /// - Throws: ``Features/UsageError`` for a bad argument or environment variable.
-    public convenience init(launch: LaunchEnvironment) throws(UsageError) {
-        let invocation = try Invocation(
-            arguments: launch.arguments, environment: launch.variables,
-            outputIsTerminal: launch.outputIsTerminal)
-        self.init(
-            invocation: invocation,
-            console: StandardConsole(
-                showsPrompts: launch.inputIsTerminal,
-                style: TextStyle(
-                    usesColor: invocation.configuration.usesColor,
-                    theme: invocation.configuration.theme)))
     }
 }

@@ -1,5 +1,8 @@
 import AppScope
 import Features
+import Launch
+import PersonFiles
+import Terminal
 
 /// Builds the application `main` runs: an interactive session in a session
 /// scope of its own, or a one-shot command in the app scope.
@@ -12,6 +15,29 @@ import Features
 /// anything; `people graph` draws it.
 @MainActor
 public enum AppInjector {
+    /// The app scope of a real run: the launch inputs parsed into settings
+    /// and a command, the real terminal and the real file reader.
+    ///
+    /// The one place the launch edge is met: `main` hands over the process's
+    /// inputs, and from the scope on, nothing reads them again.
+    ///
+    /// - Throws: ``Features/UsageError`` for a bad argument, environment
+    ///   variable or configuration file.
+    public static func injectAppScope(_ launch: LaunchEnvironment) throws(UsageError) -> AppScope {
+        let invocation = try Invocation(
+            arguments: launch.arguments, environment: launch.variables,
+            outputIsTerminal: launch.outputIsTerminal)
+        return AppScope(
+            configuration: invocation.configuration,
+            command: invocation.command,
+            console: StandardConsole(
+                showsPrompts: launch.inputIsTerminal,
+                style: TextStyle(
+                    usesColor: invocation.configuration.usesColor,
+                    theme: invocation.configuration.theme)),
+            readFile: Invocation.readFile)
+    }
+
     /// The program for this run: the interactive session when no command was
     /// given, the object graph for `graph`, otherwise the one-shot command
     /// runner.
@@ -44,6 +70,8 @@ public enum AppInjector {
                 storeProvider: StoreInjector.injectPersonStoreProvider(app),
                 pageSize: app.configuration.pageSize,
                 clock: app.clock,
+                writer: app.new(PersonFileWriter()),
+                help: Usage.help,
                 console: app.console))
     }
 }

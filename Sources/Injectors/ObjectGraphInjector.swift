@@ -1,6 +1,7 @@
 import AppScope
 import Features
 import Foundation
+import Terminal
 
 /// Builds `people graph`, which draws the object graph from a real run.
 @MainActor
@@ -26,8 +27,11 @@ public enum ObjectGraphInjector {
     public static func injectWiringTourProvider(_ app: AppScope) -> WiringTourProvider {
         app.provider {
             let sample = AppScope(
-                invocation: Invocation(configuration: Configuration(storeKind: .memory)),
+                configuration: Configuration(storeKind: .memory),
                 console: ScriptedConsole(input: tourKeys),
+                readFile: { path throws(UsageError) in
+                    throw UsageError("\(path): the tour reads no files")
+                },
                 clock: { Date(timeIntervalSince1970: 0) },
                 wiring: WiringTrace(printer: nil, keepsSteps: true))
             _ = AppInjector.injectInteractiveSession(sample).run()

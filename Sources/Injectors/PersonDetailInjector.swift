@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Terminal
 
 /// Builds the detail screen of one person, inside that person's own scope.
 @MainActor

@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Terminal
 
 /// Builds the person form, for adding from the list or editing from a detail
 /// screen.

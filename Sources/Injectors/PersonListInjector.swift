@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Terminal
 
 /// Builds the list screen: the root of the interactive session.
 @MainActor

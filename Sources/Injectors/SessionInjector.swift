@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Terminal
 
 /// Builds what one interactive session has: the session itself, its
 /// navigation stack and its last delete.

@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Terminal
 
 /// Builds the settings screen, choosing its configurator by option.
 @MainActor

@@ -1,5 +1,7 @@
 import AppScope
 import Features
+import PersonFiles
+import SQLiteStore
 
 /// Chooses and makes the person store: the one place that knows which
 /// concrete stores exist.

@@ -6,10 +6,12 @@ import AppScope
 import Features
 import Foundation
 import Injectors
+import Launch
+import Terminal
 
 let status: ExitCode
 do {
-    let scope = try AppScope(launch: .current())
+    let scope = try AppInjector.injectAppScope(.current())
     status = AppInjector.injectApplication(scope).run()
 } catch {
     StandardConsole(showsPrompts: false, style: .plain).writeErrorLine("people: \(error)")

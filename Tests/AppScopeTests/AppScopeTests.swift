@@ -1,13 +1,15 @@
 import AppScope
 import Features
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 @Suite struct AppScopeTests {
     @Test func aScopeBuiltByHandHoldsTheFakesItWasGiven() throws {
         let store = Fixtures.sampleStore()
         let console = RecordingConsole()
-        let scope = AppScope(console: console, clock: Fixtures.clock, personStore: store)
+        let scope = AppScope(
+            console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            personStore: store)
         #expect(scope.console as? RecordingConsole === console)
         #expect(scope.baseStoreCache.isFilled)
         #expect(!scope.storeCache.isFilled, "trace and import may still wrap the store")
@@ -17,29 +19,13 @@ import Testing
     }
 
     @Test func aScopeWithoutAStoreMakesItLater() {
-        let scope = AppScope(console: RecordingConsole())
+        let scope = AppScope(console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
         #expect(!scope.storeCache.isFilled)
-    }
-
-    @Test func theLaunchInputsBecomeTheConfigurationAndCommand() throws {
-        let scope = try AppScope(
-            launch: LaunchEnvironment(
-                arguments: ["list", "--page-size", "4"], variables: ["NO_COLOR": "1"],
-                inputIsTerminal: true, outputIsTerminal: true))
-        #expect(
-            scope.configuration == Configuration(storeKind: .sqlite, pageSize: 4, usesColor: false))
-        #expect(scope.command == .list(page: 1, search: "", json: false))
-    }
-
-    @Test func aBadLaunchIsAUsageErrorBeforeAnythingIsBuilt() {
-        #expect(throws: UsageError("--page-size: 'x' is not a whole number")) {
-            try AppScope(launch: LaunchEnvironment(arguments: ["--page-size", "x"]))
-        }
     }
 
     @MainActor
     @Test func scopesNestAppSessionPersonAndNameThemselvesForTheTrace() {
-        let app = AppScope(console: RecordingConsole())
+        let app = AppScope(console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
         let session = SessionScope(app: app)
         let opened = OpenedPerson(person: Person.samples[2], store: MemoryPersonStore())
         let scope = PersonScope(session: session, opening: opened)

@@ -1,6 +1,6 @@
 import Features
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// Pages of the memory store and of an aggregate, checked against the

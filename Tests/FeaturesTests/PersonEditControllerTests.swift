@@ -1,5 +1,5 @@
 import Features
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 @MainActor

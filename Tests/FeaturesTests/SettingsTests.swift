@@ -1,5 +1,5 @@
 import Features
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 @MainActor
@@ -18,7 +18,7 @@ import Testing
         let rows = try BaseSettingsConfigurator(configuration: configuration).sections()[0].rows
         #expect(rows.contains(SettingsRow("Data", "/data/people.sqlite")))
         #expect(rows.contains(SettingsRow("Page size", "7")))
-        #expect(rows.contains(SettingsRow("Version", Usage.version)))
+        #expect(rows.contains(SettingsRow("Version", AppVersion.current)))
     }
 
     @Test func theDebugSettingsAddStatisticsAndTheObjectGraph() throws {

@@ -1,6 +1,6 @@
 import Features
+import PeopleTestSupport
 import Synchronization
-import TestSupport
 import Testing
 
 @MainActor

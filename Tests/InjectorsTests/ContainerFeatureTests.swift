@@ -1,7 +1,7 @@
 import AppScope
 import Features
 import Injectors
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// The features people reach for a container to get, done by the injectors.
@@ -12,8 +12,8 @@ import Testing
         store: any PersonStore = Fixtures.sampleStore()
     ) -> AppScope {
         AppScope(
-            invocation: Invocation(configuration: configuration),
-            console: RecordingConsole(input: input),
+            configuration: configuration,
+            console: RecordingConsole(input: input), readFile: Fixtures.readsNoFiles,
             clock: Fixtures.clock, personStore: store)
     }
 
@@ -53,8 +53,9 @@ import Testing
 
     @Test func traceWrapsTheStoreInTheDecoratorWithoutTheControllersKnowing() throws {
         let app = AppScope(
-            invocation: Invocation(configuration: Configuration(storeKind: .memory, trace: true)),
-            console: RecordingConsole(input: ["2", "q"]), clock: Fixtures.clock)
+            configuration: Configuration(storeKind: .memory, trace: true),
+            console: RecordingConsole(input: ["2", "q"]), readFile: Fixtures.readsNoFiles,
+            clock: Fixtures.clock)
         #expect(try StoreInjector.injectPersonStore(app) is TracingPersonStore)
         #expect(AppInjector.injectApplication(app).run() == .success)
         let output = try #require(app.recordingConsole?.output)
@@ -65,8 +66,9 @@ import Testing
 
     @Test func theTraceSaysWhatWasMadeOrReusedAndWhichScopeKeepsIt() throws {
         let app = AppScope(
-            invocation: Invocation(configuration: Configuration(storeKind: .memory, trace: true)),
-            console: RecordingConsole(), clock: Fixtures.clock, personStore: Fixtures.sampleStore())
+            configuration: Configuration(storeKind: .memory, trace: true),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            personStore: Fixtures.sampleStore())
         let session = SessionScope(app: app)
         _ = SessionInjector.injectNavigator(session)
         let open = PersonDetailInjector.injectPersonDetailControllerProvider(session)

@@ -2,7 +2,7 @@ import AppScope
 import Features
 import Foundation
 import Injectors
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// What a test hands a scope changes that edge and nothing else: the real
@@ -11,16 +11,13 @@ import Testing
 @Suite struct HandedInEdgeTests {
     @Test func aHandedInStoreIsTracedAndAggregatedLikeABuiltOne() throws {
         let fake = Fixtures.sampleStore()
-        let csv = Data("name,email\nKatherine Johnson,kj@example.org\n".utf8)
         let app = AppScope(
-            invocation: Invocation(
-                configuration: Configuration(trace: true, imports: ["friends.csv"])),
-            console: RecordingConsole(), clock: Fixtures.clock,
-            readFile: { (path) throws(UsageError) in
-                guard path == "friends.csv" else { throw UsageError("\(path): no such file") }
-                return csv
-            },
-            personStore: fake)
+            configuration: Configuration(trace: true, imports: ["friends.csv"]),
+            console: RecordingConsole(),
+            readFile: Fixtures.files([
+                "friends.csv": "name,email\nKatherine Johnson,kj@example.org\n"
+            ]),
+            clock: Fixtures.clock, personStore: fake)
         let store = try StoreInjector.injectPersonStore(app)
         #expect(store is TracingPersonStore)
         #expect(try StoreInjector.injectBasePersonStore(app) as AnyObject === fake)
@@ -73,9 +70,8 @@ import Testing
     @Test func aFakeStoreNeverSeesADraftThatFailsValidation() {
         let console = RecordingConsole()
         let app = AppScope(
-            invocation: Invocation(
-                command: .add(PersonDraft(name: "   ", email: "nonsense"))),
-            console: console, clock: Fixtures.clock,
+            command: .add(PersonDraft(name: "   ", email: "nonsense")),
+            console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
             personStore: StrictPersonStore(expectsCalls: false))
         #expect(AppInjector.injectApplication(app).run() == .usage)
         #expect(console.errors == "people: name is required\n")
@@ -85,10 +81,9 @@ import Testing
     func theScopesClockStampsEveryPersonAddedWhicheverStoreKeepsThem(_ kind: StoreKind) throws {
         let path = try TemporaryFolder().path("people.sqlite")
         let app = AppScope(
-            invocation: Invocation(
-                configuration: Configuration(storeKind: kind, databasePath: path),
-                command: .add(PersonDraft(name: "Barbara Liskov"))),
-            console: RecordingConsole(), clock: Fixtures.clock)
+            configuration: Configuration(storeKind: kind, databasePath: path),
+            command: .add(PersonDraft(name: "Barbara Liskov")),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles, clock: Fixtures.clock)
         #expect(AppInjector.injectApplication(app).run() == .success)
         let store = try StoreInjector.injectPersonStore(app)
         let added = try #require(try store.page(matching: "liskov", from: .first, limit: 1).first)
@@ -100,6 +95,7 @@ import Testing
         let session = SessionScope(
             app: AppScope(
                 console: RecordingConsole(input: ["a", "Barbara Liskov", "", "", "q"]),
+                readFile: Fixtures.readsNoFiles,
                 clock: Fixtures.clock, personStore: fake))
         #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
         #expect(try fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)

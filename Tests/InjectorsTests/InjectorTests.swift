@@ -2,15 +2,33 @@ import AppScope
 import Features
 import Foundation
 import Injectors
-import TestSupport
+import Launch
+import PeopleTestSupport
+import SQLiteStore
 import Testing
 
 @MainActor
 @Suite struct InjectorTests {
+    @Test func theLaunchInputsBecomeTheConfigurationAndCommand() throws {
+        let scope = try AppInjector.injectAppScope(
+            LaunchEnvironment(
+                arguments: ["list", "--page-size", "4"], variables: ["NO_COLOR": "1"],
+                inputIsTerminal: true, outputIsTerminal: true))
+        #expect(
+            scope.configuration == Configuration(storeKind: .sqlite, pageSize: 4, usesColor: false))
+        #expect(scope.command == .list(page: 1, search: "", json: false))
+    }
+
+    @Test func aBadLaunchIsAUsageErrorBeforeAnythingIsBuilt() {
+        #expect(throws: UsageError("--page-size: 'x' is not a whole number")) {
+            try AppInjector.injectAppScope(LaunchEnvironment(arguments: ["--page-size", "x"]))
+        }
+    }
+
     @Test func theStoreIsOneSingletonForTheWholeApp() throws {
         let scope = AppScope(
-            invocation: Invocation(configuration: Configuration(storeKind: .memory)),
-            console: RecordingConsole(),
+            configuration: Configuration(storeKind: .memory),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
             clock: Fixtures.clock)
         let first = try StoreInjector.injectPersonStore(scope)
         let second = try StoreInjector.injectPersonStore(scope)
@@ -20,8 +38,8 @@ import Testing
 
     @Test func aMemoryStoreIsChosenByConfigurationAndStartsWithTheSamples() throws {
         let scope = AppScope(
-            invocation: Invocation(configuration: Configuration(storeKind: .memory)),
-            console: RecordingConsole())
+            configuration: Configuration(storeKind: .memory),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is MemoryPersonStore)
         #expect(try store.page(matching: "", from: .first, limit: 10) == Person.samples)
@@ -30,9 +48,8 @@ import Testing
     @Test func anSQLiteStoreIsChosenByConfigurationAndOpensTheConfiguredFile() throws {
         let path = try TemporaryFolder().path("people.sqlite")
         let scope = AppScope(
-            invocation: Invocation(
-                configuration: Configuration(storeKind: .sqlite, databasePath: path)),
-            console: RecordingConsole())
+            configuration: Configuration(storeKind: .sqlite, databasePath: path),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is SQLitePersonStore)
         #expect(try store.count(matching: "") == 3)
@@ -42,8 +59,8 @@ import Testing
     @Test func withoutAPlaceForTheDatabaseTheSessionSaysSoInOneLine() {
         let console = RecordingConsole()
         let scope = AppScope(
-            invocation: Invocation(configuration: Configuration(storeKind: .sqlite)),
-            console: console)
+            configuration: Configuration(storeKind: .sqlite),
+            console: console, readFile: Fixtures.readsNoFiles)
         #expect(AppInjector.injectApplication(scope).run() == .usage)
         #expect(
             console.errors
@@ -55,9 +72,8 @@ import Testing
         let path = folder.path("later/people.sqlite")
         try Data("not a folder".utf8).write(to: folder.url.appendingPathComponent("later"))
         let scope = AppScope(
-            invocation: Invocation(
-                configuration: Configuration(storeKind: .sqlite, databasePath: path)),
-            console: RecordingConsole())
+            configuration: Configuration(storeKind: .sqlite, databasePath: path),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
         #expect(throws: PersonStoreError.self) { try StoreInjector.injectPersonStore(scope) }
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("later"))
         #expect(try StoreInjector.injectPersonStore(scope).count(matching: "") == 3)
@@ -83,10 +99,8 @@ import Testing
 
     @Test func aOneShotCommandBuildsNothingOfASession() throws {
         let app = AppScope(
-            invocation: Invocation(
-                configuration: Configuration(storeKind: .memory, debug: true),
-                command: .delete(id: 2)),
-            console: RecordingConsole(), clock: Fixtures.clock)
+            configuration: Configuration(storeKind: .memory, debug: true), command: .delete(id: 2),
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles, clock: Fixtures.clock)
         #expect(AppInjector.injectApplication(app).run() == .success)
         let names = Set(app.wiring.steps.map(\.name))
         #expect(names.contains("PersonCommands"))

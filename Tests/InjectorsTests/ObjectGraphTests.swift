@@ -2,7 +2,7 @@ import AppScope
 import Features
 import Foundation
 import Injectors
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// `people graph` draws the graph the real injectors build, and the

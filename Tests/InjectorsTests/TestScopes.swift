@@ -1,6 +1,6 @@
 import AppScope
 import Features
-import TestSupport
+import PeopleTestSupport
 
 /// The scopes the injector tests build: by hand, in one expression, with a
 /// scripted console and an in-memory store holding the samples.
@@ -12,9 +12,9 @@ enum TestScopes {
         store: any PersonStore = Fixtures.sampleStore()
     ) -> AppScope {
         AppScope(
-            invocation: Invocation(
-                configuration: Configuration(pageSize: pageSize), command: command),
-            console: RecordingConsole(input: input), clock: Fixtures.clock, personStore: store)
+            configuration: Configuration(pageSize: pageSize), command: command,
+            console: RecordingConsole(input: input), readFile: Fixtures.readsNoFiles,
+            clock: Fixtures.clock, personStore: store)
     }
 
     /// A session scope inside such an app scope.

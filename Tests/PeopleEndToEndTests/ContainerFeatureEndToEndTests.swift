@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// `--config`, `--debug` and `--trace` with the built binary.

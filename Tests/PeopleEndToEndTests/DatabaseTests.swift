@@ -1,6 +1,7 @@
 import Features
 import Foundation
-import TestSupport
+import PeopleTestSupport
+import SQLiteStore
 import Testing
 
 /// The SQLite store as users meet it: across runs, across processes, and

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// A sample of generated hostile launches run through the built binary:

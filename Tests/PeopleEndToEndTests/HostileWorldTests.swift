@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// The built binary against a careless or hostile world: output that goes

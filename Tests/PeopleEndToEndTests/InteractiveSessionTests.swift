@@ -1,4 +1,4 @@
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// The interactive app, driven through piped standard input.

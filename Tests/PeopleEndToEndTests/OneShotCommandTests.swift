@@ -1,6 +1,6 @@
 import Features
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// The one-shot commands scripts use, with their output and exit codes.
@@ -90,14 +90,11 @@ import Testing
         #expect(run.errors.isEmpty)
     }
 
-    @Test func helpListsEachScreensKeysAsTheScreenDeclaresThem() throws {
+    @Test(arguments: AppScreen.allCases)
+    func helpListsEveryScreenWithTheKeysItDeclares(_ screen: AppScreen) throws {
         let help = try PeopleProcess.run(["--help"]).output
-        for keys in [
-            TerminalPersonListView.keys, TerminalPersonDetailView.keys,
-            TerminalPersonEditView.keys, TerminalSettingsView.keys,
-        ] {
-            #expect(help.contains(KeyBinding.keyLine(keys)))
-        }
+        #expect(help.contains("  \(screen.name)"))
+        #expect(help.contains(KeyBinding.keyLine(screen.keys)))
     }
 
     @Test func helpAndVersion() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// A file the user cannot write — made immutable with `chattr +i`, which

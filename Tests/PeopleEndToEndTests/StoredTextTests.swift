@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// Text another program stored in the database reaches the terminal inert,

@@ -10,6 +10,8 @@ public final class PersonCommands: Application {
     private let storeProvider: PersonStoreProvider
     private let pageSize: Int
     private let clock: @Sendable () -> Date
+    private let writer: any PersonWriter
+    private let help: String
     private let console: any Console
 
     /// Stores what to do and what to do it with; does nothing yet.
@@ -19,18 +21,25 @@ public final class PersonCommands: Application {
     ///   - storeProvider: opens the store, once, when a command needs it.
     ///   - pageSize: rows per page for `list`.
     ///   - clock: the time persons added are stamped with.
+    ///   - writer: spells persons as JSON and as each export format.
+    ///   - help: the page `--help` prints, written by the launch parser,
+    ///     which knows every option.
     ///   - console: where results go, and errors as one line each.
     public init(
         command: Command,
         storeProvider: @escaping PersonStoreProvider,
         pageSize: Int,
         clock: @escaping @Sendable () -> Date,
+        writer: any PersonWriter,
+        help: String,
         console: any Console
     ) {
         self.command = command
         self.storeProvider = storeProvider
         self.pageSize = max(1, pageSize)
         self.clock = clock
+        self.writer = writer
+        self.help = help
         self.console = console
     }
 
@@ -57,9 +66,9 @@ public final class PersonCommands: Application {
     private func execute() throws {
         switch command {
         case .interactive, .graph, .help:
-            console.writeLines(Usage.help)
+            console.writeLines(help)
         case .version:
-            console.writeLine("people \(Usage.version)")
+            console.writeLine("people \(AppVersion.current)")
         case .list(let page, let search, let json):
             try list(page: page, search: search, json: json)
         case .listAfter(let cursor, let search, let json):
@@ -69,7 +78,7 @@ public final class PersonCommands: Application {
         case .show(let id, let json):
             let person = try storeProvider().existingPerson(withID: id)
             if json {
-                console.writeLines(PersonJSON.person(person))
+                console.writeLines(writer.json(person))
             } else {
                 // A line each, so a line break stored in a field is shown,
                 // not obeyed: it cannot forge a line of its own.
@@ -159,14 +168,14 @@ public final class PersonCommands: Application {
                 ? nil : PageCursor(after: last.sortKey).text
         }
         console.writeLines(
-            PersonJSON.page(total: total, page: page, persons: persons, next: after ?? nil))
+            writer.json(page: page, total: total, persons: persons, next: after ?? nil))
     }
 
     /// Every person matching `search`, in name order, one line each, read a
     /// page at a time so that memory stays flat however many there are.
     private func export(_ format: ExportFormat, matching search: String) throws {
         let store = try storeProvider()
-        console.writeLine(format.header)
+        console.writeLine(writer.header(of: format))
         // One snapshot for every page: a person another program renames
         // meanwhile is written once, as they were when the export began.
         try store.readingConsistently {
@@ -175,7 +184,7 @@ public final class PersonCommands: Application {
             while console.outputProblem == nil {
                 let page = try store.page(matching: search, from: start, limit: Self.exportPage)
                 for person in page {
-                    console.writeLine(format.line(person, isFirst: isFirst))
+                    console.writeLine(writer.line(person, in: format, isFirst: isFirst))
                     isFirst = false
                 }
                 guard let last = page.last, page.count == Self.exportPage else { break }
@@ -189,7 +198,7 @@ public final class PersonCommands: Application {
                 start = .after(last.sortKey)
             }
         }
-        if let footer = format.footer { console.writeLine(footer) }
+        if let footer = writer.footer(of: format) { console.writeLine(footer) }
     }
 
     /// How many persons an export reads at a time.

@@ -1,7 +1,7 @@
 /// A person's values that passed every check: the only input a store
 /// accepts.
 ///
-/// Outside this module the one way to get one is ``PersonDraft/validated()``,
+/// Outside this package the one way to get one is ``PersonDraft/validated()``,
 /// so no store — a fake in a test, or a new real one — can be handed an
 /// invalid person, and no caller can forget to check: the compiler asks for
 /// this type, not a ``PersonDraft``.
@@ -15,14 +15,14 @@ public struct ValidatedDraft: Sendable, Hashable {
 
     /// Values already checked: by ``PersonDraft/validated()``, or because a
     /// store held them (a sample, or a deleted person being put back).
-    init(checkedName name: String, address: String, email: String?) {
+    package init(checkedName name: String, address: String, email: String?) {
         self.name = name
         self.address = address
         self.email = email
     }
 
     /// The values of a person a store holds, to store them again.
-    init(storing person: Person) {
+    package init(storing person: Person) {
         self.init(checkedName: person.name, address: person.address, email: person.email)
     }
 }

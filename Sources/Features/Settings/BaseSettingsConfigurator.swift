@@ -20,7 +20,7 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
                         configuration.imports.isEmpty
                             ? "—" : configuration.imports.joined(separator: ", ")),
                     SettingsRow("Page size", String(configuration.pageSize)),
-                    SettingsRow("Version", Usage.version),
+                    SettingsRow("Version", AppVersion.current),
                 ])
         ]
     }

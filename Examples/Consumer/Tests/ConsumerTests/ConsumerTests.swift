@@ -1,7 +1,7 @@
 import AppScope
 import Features
 import Injectors
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 /// Tests a team would write against the people package from their own
@@ -13,6 +13,7 @@ import Testing
         let store = MemoryPersonStore(persons: Person.samples)
         let scope = AppScope(
             console: RecordingConsole(input: ["2", "e", "", "", "alan@example.org", "b", "q"]),
+            readFile: Fixtures.readsNoFiles,
             clock: Fixtures.clock,
             personStore: store)
         #expect(AppInjector.injectApplication(scope).run() == .success)
@@ -22,7 +23,9 @@ import Testing
     @Test func navigationIsReadAsScreensNotText() throws {
         let navigator = RecordingNavigator()
         let session = SessionScope(
-            app: AppScope(console: RecordingConsole(), personStore: Fixtures.sampleStore()),
+            app: AppScope(
+                console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+                personStore: Fixtures.sampleStore()),
             navigator: navigator)
         #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
         navigator.top?.handle("3")
@@ -35,8 +38,8 @@ import Testing
 
     @Test func aStoreThatMustNotBeTouchedSaysSoLoudly() {
         let scope = AppScope(
-            invocation: Invocation(command: .version),
-            console: RecordingConsole(),
+            command: .version,
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
             personStore: StrictPersonStore(expectsCalls: false))
         #expect(AppInjector.injectApplication(scope).run() == .success)
     }
@@ -45,6 +48,7 @@ import Testing
         let store = MemoryPersonStore(persons: Person.samples)
         let scope = AppScope(
             console: RecordingConsole(input: ["1", "d", "y", "u", "q"]),
+            readFile: Fixtures.readsNoFiles,
             clock: Fixtures.clock, personStore: store)
         #expect(AppInjector.injectApplication(scope).run() == .success)
         #expect(try store.person(withID: 1) == Person.samples[0])

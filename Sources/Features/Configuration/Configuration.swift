@@ -1,0 +1,70 @@
+/// The settings the app runs with, merged from the launch inputs.
+///
+/// Built once, when the app scope is created, and never changed afterwards:
+/// every object that needs a setting is handed the value by an injector.
+/// (The program's version is not a setting but a constant of the build,
+/// ``AppVersion/current``, which the settings screen reads directly.)
+public struct Configuration: Sendable, Equatable {
+    /// Which kind of store keeps persons.
+    public var storeKind: StoreKind
+    /// Rows per page on the list and in `people list`.
+    public var pageSize: Int
+    /// Whether terminal output may use colour.
+    public var usesColor: Bool
+    /// The SQLite file, for the `sqlite` store; `nil` when no place could be
+    /// found for it (no `--db`, `PEOPLE_DB`, file `database` or usable home
+    /// folder).
+    public var databasePath: String?
+    /// Why the per-user data folder cannot hold the database: `HOME` is set
+    /// but empty or relative (see ``DataFolder``).
+    ///
+    /// Kept rather than thrown at launch, so that a run that never opens the
+    /// database (`--help`, `--store memory`) is not stopped by it.
+    public var dataFolderProblem: UsageError?
+    /// The terminal's colours, when colour is used.
+    public var theme: Theme
+    /// Whether the settings screen shows the running app's object graph and
+    /// store statistics.
+    public var debug: Bool
+    /// Whether every store call, and every object the injectors build, is
+    /// logged to standard error.
+    public var trace: Bool
+    /// Files of read-only persons listed together with the stored ones.
+    public var imports: [String]
+
+    /// The page sizes accepted.
+    public static let pageSizes = 1...500
+
+    /// Settings with the given values; the defaults are what a plain
+    /// `people` run uses.
+    public init(
+        storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
+        databasePath: String? = nil, dataFolderProblem: UsageError? = nil,
+        theme: Theme = .standard, debug: Bool = false, trace: Bool = false,
+        imports: [String] = []
+    ) {
+        self.storeKind = storeKind
+        self.pageSize = pageSize
+        self.usesColor = usesColor
+        self.databasePath = databasePath
+        self.dataFolderProblem = dataFolderProblem
+        self.theme = theme
+        self.debug = debug
+        self.trace = trace
+        self.imports = imports
+    }
+
+    /// The SQLite file, or why there is none.
+    ///
+    /// - Throws: ``UsageError`` — bad usage, like an empty `--db` — when
+    ///   neither `--db`, `PEOPLE_DB`, the file's `database` nor a home folder
+    ///   gave one: the ``dataFolderProblem`` when `HOME` is empty or
+    ///   relative, else that there is no place at all.
+    public func requiredDatabasePath() throws(UsageError) -> String {
+        guard let databasePath else {
+            throw dataFolderProblem
+                ?? UsageError("no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
+        }
+        return databasePath
+    }
+}

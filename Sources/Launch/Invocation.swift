@@ -1,0 +1,227 @@
+import Features
+import Foundation
+
+/// One run of `people`, as its arguments and environment describe it: the
+/// settings to run with and the command to carry out.
+///
+/// Reading the launch inputs is the app scope's first job; this type does the
+/// reading so the scope can stay a plain holder of what was read.
+public struct Invocation: Sendable, Equatable {
+    /// The merged settings.
+    public var configuration: Configuration
+    /// What to do.
+    public var command: Command
+
+    /// A ready-made invocation, for tests and for scopes built by hand.
+    public init(configuration: Configuration = Configuration(), command: Command = .interactive) {
+        self.configuration = configuration
+        self.command = command
+    }
+
+    /// Reads the command line and the environment.
+    ///
+    /// Flags win over environment variables, which win over the
+    /// configuration file (`--config`), which wins over the defaults. A flag
+    /// makes the environment variable for the same setting irrelevant: it is
+    /// not even read, so a bad value there cannot stop a run that overrides
+    /// it. The database lives at `--db`, else `PEOPLE_DB`, else the file's
+    /// `database`, else in the per-user data folder (see ``DataFolder``); a
+    /// `HOME` that is empty or relative is refused only if that folder is
+    /// needed, when the database is opened
+    /// (``Configuration/requiredDatabasePath()``).
+    ///
+    /// - Parameters:
+    ///   - arguments: the arguments after the program's name.
+    ///   - environment: the process's environment variables.
+    ///   - outputIsTerminal: whether standard output is a terminal (colour is
+    ///     used only then, and never when `NO_COLOR` is set or `TERM` is `dumb`).
+    ///   - readFile: reads the configuration file; a test hands in its text.
+    /// - Throws: ``UsageError`` naming the first bad argument or variable.
+    public init(
+        arguments: [String], environment: [String: String], outputIsTerminal: Bool,
+        readFile: (String) throws(UsageError) -> Data = Invocation.readConfigurationFile
+    ) throws(UsageError) {
+        var parser = ArgumentParser(arguments)
+        let parsed = try parser.parse()
+        let options = parsed.options
+
+        // Lowest first: defaults, then the file, then the environment, then flags.
+        var configuration = Configuration()
+        do {
+            configuration.databasePath = try DataFolder.defaultDatabasePath(
+                environment: environment)
+        } catch {
+            configuration.dataFolderProblem = error
+        }
+        if let path = options["--config"] {
+            let path = try FilePath.checked(path, from: "--config")
+            configuration = configuration.applying(
+                try ConfigurationFile(data: readFile(path), name: FilePath.shown(path)))
+        }
+        // A terminal that says it is dumb shows escape sequences as text.
+        configuration.usesColor =
+            outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+            && environment["TERM"] != "dumb"
+        if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
+            configuration.storeKind = try Self.storeKind(store, from: source)
+        }
+        if let (size, source) = Self.setting(
+            "--page-size", "PEOPLE_PAGE_SIZE", options, environment)
+        {
+            configuration.pageSize = try WholeNumber.parse(
+                size, for: source, in: Configuration.pageSizes)
+        }
+        if let (path, source) = Self.setting("--db", "PEOPLE_DB", options, environment) {
+            configuration.databasePath = try FilePath.checkedDatabase(path, from: source)
+        }
+        if options["--debug"] != nil { configuration.debug = true }
+        if options["--trace"] != nil { configuration.trace = true }
+        if let path = options["--import"] {
+            configuration.imports = [try FilePath.checked(path, from: "--import")]
+        }
+        self.configuration = configuration
+        self.command = try Self.command(from: parsed)
+    }
+
+    /// The flag's value, else the environment variable's, with the name of
+    /// the one it came from; the variable is not looked at when the flag is given.
+    private static func setting(
+        _ flag: String, _ variable: String, _ options: [String: String],
+        _ environment: [String: String]
+    ) -> (value: String, source: String)? {
+        if let value = options[flag] { return (value, flag) }
+        return environment[variable].map { ($0, variable) }
+    }
+
+    /// The most a configuration file may hold: settings are a few lines.
+    public static let configurationLimit = 1 << 20
+
+    /// The most an import file may hold, so that reading one (whole, then
+    /// parsed) keeps memory within reason: some 200,000 persons.
+    public static let importLimit = 16 << 20
+
+    /// Reads an import file named on the command line, or says why it cannot.
+    public static func readFile(_ path: String) throws(UsageError) -> Data {
+        try read(path, limit: importLimit)
+    }
+
+    /// Reads the `--config` file, or says why it cannot.
+    public static func readConfigurationFile(_ path: String) throws(UsageError) -> Data {
+        try read(path, limit: configurationLimit)
+    }
+
+    /// Reads at most `limit` bytes of the file at `path`, refusing one that
+    /// holds more in one line, without ever reading more than one byte past
+    /// the limit.
+    private static func read(_ path: String, limit: Int) throws(UsageError) -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw UsageError("\(FilePath.shown(path)): no such file")
+        }
+        guard !isFolder.boolValue else {
+            throw UsageError("\(FilePath.shown(path)): is a folder, not a file")
+        }
+        guard let file = FileHandle(forReadingAtPath: path),
+            let data = try? file.read(upToCount: limit + 1) ?? Data()
+        else { throw UsageError("\(FilePath.shown(path)): cannot be read") }
+        try? file.close()
+        guard data.count <= limit else {
+            throw UsageError(
+                "\(FilePath.shown(path)): is larger than \(limit >> 20) MiB, the most people reads from such a file"
+            )
+        }
+        return data
+    }
+
+    private static func command(from parsed: ArgumentParser.Result) throws(UsageError) -> Command {
+        let options = parsed.options
+        if options["--help"] != nil { return .help }
+        if options["--version"] != nil { return .version }
+        let json = options["--json"] != nil
+        switch parsed.command {
+        case nil:
+            return .interactive
+        case "list":
+            let search = options["--search"] ?? ""
+            if let text = options["--after"] {
+                guard options["--page"] == nil else {
+                    throw UsageError("--after and --page cannot be used together")
+                }
+                guard let cursor = PageCursor(text) else {
+                    throw UsageError(
+                        "--after: \(InertText.quoted(text)) is not a cursor from 'people list --json'"
+                    )
+                }
+                return .listAfter(cursor: cursor, search: search, json: json)
+            }
+            let page = try options["--page"].map { (text) throws(UsageError) in
+                try WholeNumber.parse(text, for: "--page", in: 1...Int.max)
+            }
+            return .list(page: page ?? 1, search: search, json: json)
+        case "export":
+            let text = options["--format"] ?? "csv"
+            guard let format = ExportFormat(rawValue: text) else {
+                let formats = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(
+                    "--format: unknown format \(InertText.quoted(text)) (expected one of: \(formats))"
+                )
+            }
+            return .export(format: format, search: options["--search"] ?? "")
+        case "show":
+            return .show(id: try id(parsed), json: json)
+        case "add":
+            guard let name = options["--name"] else {
+                throw UsageError("'add' needs --name NAME")
+            }
+            return .add(
+                PersonDraft(
+                    name: name, address: options["--address"] ?? "", email: options["--email"] ?? ""
+                ))
+        case "edit":
+            let changes = PersonChanges(
+                name: options["--name"], address: options["--address"], email: options["--email"])
+            let id = try id(parsed)
+            if changes.isEmpty {
+                throw UsageError("'edit' needs at least one of --name, --address, --email")
+            }
+            return .edit(id: id, changes: changes)
+        case "delete":
+            return .delete(id: try id(parsed))
+        case "graph":
+            return .graph
+        case "check":
+            return .check(repairing: options["--repair"] != nil)
+        case "seed":
+            guard let text = parsed.operands.first else {
+                throw UsageError("'seed' needs a number of persons, such as 'people seed 1000'")
+            }
+            return .seed(count: try WholeNumber.parse(text, for: "seed", in: 1...1_000_000))
+        case let other?:
+            throw UsageError("unknown command '\(other)' (try 'people --help')")
+        }
+    }
+
+    private static func id(_ parsed: ArgumentParser.Result) throws(UsageError) -> Person.ID {
+        let command = parsed.command ?? ""
+        guard let text = parsed.operands.first else {
+            throw UsageError("'\(command)' needs a person id, such as 'people \(command) 1'")
+        }
+        guard let id = Int(text), id != 0 else {
+            throw UsageError(
+                "\(InertText.quoted(text)) is not a person id (ids are whole numbers other than 0)")
+        }
+        return id
+    }
+
+    private static func storeKind(_ text: String, from source: String) throws(UsageError)
+        -> StoreKind
+    {
+        guard let kind = StoreKind(rawValue: text) else {
+            let kinds = StoreKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                "\(source): unknown store \(InertText.quoted(text)) (expected one of: \(kinds))")
+        }
+        return kind
+    }
+
+}

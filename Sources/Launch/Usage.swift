@@ -1,0 +1,68 @@
+import Features
+
+/// The text `people --help` and `people --version` print.
+public enum Usage {
+    /// The full help, listing every command, option and key.
+    ///
+    /// The keys come from ``AppScreen``, the one declaration of the screens
+    /// and their keys, so this page cannot miss a screen or list a key a
+    /// screen does not have.
+    public static var help: String {
+        commandsAndOptions + "\n\n" + AppScreen.keyReference + "\n\n" + exitStatus
+    }
+
+    static let exitStatus = """
+        Exit status: 0 success, 1 failure (such as an unknown id or output that
+        could not be written), 2 bad usage.
+        """
+
+    private static let commandsAndOptions = """
+        people — a master-detail address book, wired by hand (DIY dependency injection).
+
+        Usage:
+          people [options]                 browse, open, add, edit and delete interactively
+          people list [--page N | --after CURSOR] [--search TEXT] [--json]
+          people show ID [--json]
+          people add --name NAME [--address ADDRESS] [--email EMAIL]
+          people edit ID [--name NAME] [--address ADDRESS] [--email EMAIL]
+          people delete ID
+          people seed N                    add N generated demo persons (one transaction)
+          people export [--format csv|json] [--search TEXT]
+                                           everyone in name order, for --import
+          people check [--repair]          check the search index, counts and page marks
+                                           against the persons (exit 1 if they disagree);
+                                           --repair rebuilds them in one transaction
+          people graph                     print the object graph as a Mermaid flowchart
+
+        Options:
+          --store KIND       where persons are kept: sqlite (default) or memory
+                             (starts with three sample persons, saves nothing)
+          --db PATH          the SQLite file (default: see "Data" below)
+          --page-size N      rows per page, 1 to 500 (default 10)
+          --config FILE      read settings from a JSON file (flags and environment
+                             variables win over it); keys: store, database,
+                             pageSize, debug, trace, import, theme
+          --debug            the settings screen (key s) also shows the object
+                             graph and store statistics
+          --trace            log every store call, and every object the
+                             injectors build, to standard error
+          --import FILE      also list the persons in FILE (CSV with a header
+                             row name,address,email, or JSON), read-only
+          -h, --help         show this help
+          --version          show the version
+
+        Environment:
+          PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB   defaults for --store,
+                                           --page-size and --db
+          NO_COLOR                         set to turn colour off (as does TERM=dumb)
+
+        Data:
+          The sqlite store keeps persons in --db, else $PEOPLE_DB, else the
+          --config file's database, else $XDG_DATA_HOME/people/people.sqlite
+          (~/.local/share/people/people.sqlite when XDG_DATA_HOME is unset or
+          relative; ~/Library/Application Support/people/people.sqlite on
+          macOS); HOME must then be an absolute path. A new database
+          starts with three sample persons. To start afresh, delete that file
+          (and its -wal and -shm files).
+        """
+}

@@ -1,0 +1,156 @@
+import Features
+import Foundation
+
+/// Reads persons from a CSV or JSON file for `--import`.
+///
+/// CSV needs a header row naming its columns — `name` (required), `address`
+/// and `email`, in any order — and quotes fields the usual way (`"a, b"`,
+/// `""` for a quote). JSON is a list of objects with the same keys. The file
+/// must be UTF-8 text (a byte order mark, as spreadsheet programs write, is
+/// fine); which format it is, is read from its content — a file starting
+/// with `[` or `{` is JSON — or from a `.json` name. Every person is checked
+/// like one typed in; the first problem stops the import with one line
+/// naming the file and the line (or, in JSON, the entry).
+public enum PersonImport {
+    /// One read-only store per file, with ids that count down from -1 across
+    /// all the files, so they never meet the positive ids of a database.
+    ///
+    /// - Parameters:
+    ///   - paths: the files, as the user named them.
+    ///   - read: reads a file's bytes (the disk, in the app).
+    ///   - added: the date imported persons are shown as added.
+    /// - Throws: ``UsageError`` naming the file and the line.
+    public static func stores(
+        from paths: [String], read: (String) throws(UsageError) -> Data,
+        added: Date
+    ) throws(UsageError) -> [ReadOnlyPersonStore] {
+        var nextID = -1
+        var stores: [ReadOnlyPersonStore] = []
+        for path in paths {
+            let drafts = try drafts(in: read(path), name: InertText.clipped(path, limit: 120))
+            let persons = drafts.enumerated().map { offset, draft in
+                Person(
+                    id: nextID - offset, name: draft.name, address: draft.address,
+                    email: draft.email, added: added, source: path)
+            }
+            nextID -= drafts.count
+            stores.append(ReadOnlyPersonStore(persons: persons, source: path))
+        }
+        return stores
+    }
+
+    /// The checked drafts in a file's contents: JSON when the text starts
+    /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes, which must be UTF-8.
+    ///   - name: the file as messages show it.
+    public static func drafts(in data: Data, name: String) throws(UsageError) -> [ValidatedDraft] {
+        let text = try ImportText.decode(data, name: name)
+        let start = text.first { !$0.isWhitespace }
+        let isJSON = start == "[" || start == "{" || name.lowercased().hasSuffix(".json")
+        return isJSON
+            ? try jsonDrafts(Data(text.utf8), name: name) : try csvDrafts(text, name: name)
+    }
+
+    private static func csvDrafts(_ text: String, name: String) throws(UsageError)
+        -> [ValidatedDraft]
+    {
+        let records = try CSVRecords.parse(text, name: name)
+        guard let header = records.first else {
+            throw UsageError("\(name): the file is empty; expected a header row")
+        }
+        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        var seen: Set<String> = []
+        for column in columns {
+            guard PersonField(rawValue: column) != nil else {
+                throw UsageError(
+                    "\(name):\(header.line): unknown column \(InertText.quoted(column)) (expected name, address, email)"
+                )
+            }
+            guard seen.insert(column).inserted else {
+                throw UsageError(
+                    "\(name):\(header.line): the column '\(column)' appears twice; which one counts?"
+                )
+            }
+        }
+        guard columns.contains("name") else {
+            throw UsageError("\(name):\(header.line): the header row needs a 'name' column")
+        }
+        var drafts: [ValidatedDraft] = []
+        for record in records.dropFirst() {
+            guard record.fields.count == columns.count else {
+                throw UsageError(
+                    "\(name):\(record.line): expected \(columns.count) fields, found \(record.fields.count)"
+                )
+            }
+            var draft = PersonDraft()
+            for (column, value) in zip(columns, record.fields) {
+                if let field = PersonField(rawValue: column) { draft[field] = value }
+            }
+            drafts.append(try checked(draft, at: "\(name):\(record.line)"))
+        }
+        return drafts
+    }
+
+    private static func jsonDrafts(_ data: Data, name: String) throws(UsageError)
+        -> [ValidatedDraft]
+    {
+        if data.first(where: { !Character(UnicodeScalar($0)).isWhitespace }) == UInt8(ascii: "{") {
+            throw UsageError(
+                "\(name): holds one JSON object; expected a list of persons like [{\"name\": \"Ada\"}]"
+            )
+        }
+        let entries: [[String: String?]]
+        do {
+            entries = try JSONDecoder().decode([[String: String?]].self, from: data)
+        } catch {
+            throw UsageError(
+                "\(name): expected a JSON list of persons like [{\"name\": \"Ada\"}] (\(describe(error)))"
+            )
+        }
+        var drafts: [ValidatedDraft] = []
+        for (index, entry) in entries.enumerated() {
+            let place = "\(name): person \(index + 1)"
+            for key in entry.keys.sorted() where PersonField(rawValue: key) == nil {
+                throw UsageError(
+                    "\(place): unknown key \(InertText.quoted(key)) (expected name, address, email)"
+                )
+            }
+            let draft = PersonDraft(
+                name: (entry["name"] ?? nil) ?? "", address: (entry["address"] ?? nil) ?? "",
+                email: (entry["email"] ?? nil) ?? "")
+            drafts.append(try checked(draft, at: place))
+        }
+        return drafts
+    }
+
+    private static func checked(_ draft: PersonDraft, at place: String) throws(UsageError)
+        -> ValidatedDraft
+    {
+        do {
+            return try draft.validated()
+        } catch {
+            throw UsageError("\(place): \(error)")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map {
+                $0.intValue.map { "person \($0 + 1)" } ?? "'\($0.stringValue)'"
+            }
+            return InertText.clipped(
+                "\(path.joined(separator: ", ")): \(context.debugDescription)", limit: 160)
+        case DecodingError.dataCorrupted(let context):
+            let detail =
+                (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey]
+                as? String
+            return InertText.clipped(detail ?? context.debugDescription, limit: 120)
+        default:
+            return "unreadable"
+        }
+    }
+}

@@ -1,0 +1,389 @@
+import CSQLite
+import Features
+import Foundation
+
+/// One open connection to an SQLite file, with just what the person store needs.
+///
+/// Not thread safe by itself: ``SQLitePersonStore`` keeps it behind a lock,
+/// and reaches it nowhere else. That is why it is `@unchecked Sendable`: the
+/// lock, not the compiler, keeps one thread at a time on it, and a store's
+/// write helpers hand it to closures inside the lock.
+/// Every value reaches SQL as a bound parameter; nothing typed by a person is
+/// ever pasted into SQL text.
+final class SQLiteConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// The statements `rows`, `run` and `integer` have compiled, by their
+    /// SQL, kept for the next call: compiling costs more than running most
+    /// of them (20 µs or so for a page query, against a few µs to run it).
+    private var compiled: [String: SQLiteStatement] = [:]
+    /// The file as the user named it, quoted and inert, for error messages.
+    let shownPath: String
+
+    /// Opens (creating if needed) the database at `path`.
+    ///
+    /// SQLite is handed the absolute path, so that no name is read as one of
+    /// its special names (a `file:` URI) rather than as a file.
+    ///
+    /// - Parameter busyTimeout: how long to wait for another process's lock.
+    convenience init(path: String, busyTimeout: Duration) throws(PersonStoreError) {
+        try self.init(
+            name: URL(fileURLWithPath: path).path, shownPath: InertText.quoted(path, limit: 120),
+            busyTimeout: busyTimeout)
+    }
+
+    /// A database in memory alone, gone when closed.
+    static func inMemory() throws(PersonStoreError) -> SQLiteConnection {
+        try SQLiteConnection(name: ":memory:", shownPath: "(memory)", busyTimeout: .zero)
+    }
+
+    private init(name: String, shownPath: String, busyTimeout: Duration) throws(PersonStoreError) {
+        self.shownPath = shownPath
+        self.busyTimeout = busyTimeout
+        var opened: OpaquePointer?
+        let flags =
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
+        guard let opened else {
+            throw .storage("cannot open the database \(shownPath): out of memory")
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(opened))
+            sqlite3_close_v2(opened)
+            throw .storage("cannot open the database \(shownPath): \(message)")
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        // Deleted means gone: SQLite overwrites what it frees with zeros.
+        // Set here, not left to how the system's SQLite was built.
+        sqlite3_exec(handle, "PRAGMA secure_delete = ON", nil, nil, nil)
+        waitForOtherWriters(busyTimeout)
+    }
+
+    /// How long a statement waits for another process's lock.
+    private let busyTimeout: Duration
+
+    private func waitForOtherWriters(_ timeout: Duration) {
+        let milliseconds =
+            timeout.components.seconds * 1000
+            + timeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// Runs `body` in a write transaction only if the file can be written
+    /// now, without waiting for another process's lock: for a repair that a
+    /// read can do without.
+    ///
+    /// - Returns: `true` when `body` ran and was kept; `false`, running
+    ///   nothing, when the file is read-only or another process holds the lock.
+    /// - Throws: what `body` threw; nothing it did is kept.
+    func writingIfFree(_ body: () throws(PersonStoreError) -> Void) throws(PersonStoreError) -> Bool
+    {
+        guard sqlite3_db_readonly(handle, "main") != 1,
+            withoutWaiting({ (try? execute("BEGIN IMMEDIATE")) != nil })
+        else { return false }
+        do {
+            try body()
+            try execute("COMMIT")
+            return true
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` with every lock request failing at once instead of
+    /// waiting for another process.
+    func withoutWaiting<T>(_ body: () -> T) -> T {
+        waitForOtherWriters(.zero)
+        defer { waitForOtherWriters(busyTimeout) }
+        return body()
+    }
+
+    deinit {
+        compiled.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that takes no parameters and returns no rows, such as a schema step.
+    func execute(_ sql: String) throws(PersonStoreError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// Runs one statement with `parameters` and returns every row it yields.
+    func rows(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError)
+        -> [SQLiteRow]
+    {
+        try rows(sql, parameters) { $0.row() }
+    }
+
+    /// Runs one statement with `parameters` and reads each row it yields
+    /// with `read`, straight from the statement: no row is copied first.
+    func rows<Row>(
+        _ sql: String, _ parameters: [SQLiteValue], reading read: (SQLiteStatement) -> Row
+    ) throws(PersonStoreError) -> [Row] {
+        let statement = try reusable(sql)
+        defer { statement.reset() }
+        try statement.bind(parameters)
+        var rows: [Row] = []
+        while try statement.step() {
+            rows.append(read(statement))
+        }
+        return rows
+    }
+
+    /// Runs one statement with `parameters`, ignoring any rows.
+    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError) {
+        let statement = try reusable(sql)
+        defer { statement.reset() }
+        try statement.bind(parameters)
+        while try statement.step() {}
+    }
+
+    /// The compiled statement for `sql`, compiled now if it never was.
+    ///
+    /// Each is used by one call at a time and reset when the call ends, so it
+    /// holds no read lock between calls.
+    private func reusable(_ sql: String) throws(PersonStoreError) -> SQLiteStatement {
+        if let statement = compiled[sql] { return statement }
+        let statement = try prepare(sql)
+        compiled[sql] = statement
+        return statement
+    }
+
+    /// The single integer a query like `SELECT count(*) …` returns.
+    func integer(_ sql: String, _ parameters: [SQLiteValue] = []) throws(PersonStoreError) -> Int {
+        try rows(sql, parameters).first?.integer(0) ?? 0
+    }
+
+    /// Compiles one statement for running, possibly many times.
+    func prepare(_ sql: String) throws(PersonStoreError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    var changedRows: Int { Int(sqlite3_changes(handle)) }
+
+    /// The id SQLite gave the row inserted last on this connection.
+    var lastInsertedID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// Runs `body` in one write transaction: all of it is stored, or none.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so two processes
+    /// writing at once wait for each other (up to the busy timeout) instead
+    /// of failing halfway.
+    func storeTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T
+    {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` counted as an allowed writer of the derived tables (see
+    /// `SQLiteSchema.derived`), inside the caller's transaction.
+    func asAllowedWriter<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T
+    {
+        try execute("UPDATE person_state SET writing = writing + 1")
+        let result = try body()
+        try execute("UPDATE person_state SET writing = writing - 1")
+        return result
+    }
+
+    /// The error for a failed call, worded for a person and naming the file.
+    func failure(_ code: Int32) -> PersonStoreError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        switch code & 0xFF {
+        case SQLITE_NOTADB:
+            return .storage("\(shownPath) is not a people database (\(message))")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .storage("the database \(shownPath) is locked by another process; try again")
+        case SQLITE_READONLY:
+            return .storage("the database \(shownPath) cannot be written (\(message))")
+        case SQLITE_CORRUPT:
+            return .storage("the database \(shownPath) is damaged (\(message))")
+        case SQLITE_FULL where idsAreUsedUp:
+            return .storage(
+                "the database \(shownPath) has no new ids left (the largest, \(Int64.max), is taken)"
+            )
+        case SQLITE_FULL:
+            return .storage("the disk holding \(shownPath) is full")
+        default:
+            return .storage("database \(shownPath): \(message)")
+        }
+    }
+
+    /// Whether the largest id there is has been handed out or taken, which
+    /// SQLite reports as a full database: by AUTOINCREMENT's record, or by a
+    /// row another program stored (its record may be gone).
+    private var idsAreUsedUp: Bool {
+        var statement: OpaquePointer?
+        let highest = """
+            SELECT max(coalesce((SELECT max(seq) FROM sqlite_sequence), 0),
+                       coalesce((SELECT max(id) FROM person), 0))
+            """
+        guard
+            sqlite3_prepare_v2(handle, highest, -1, &statement, nil) == SQLITE_OK, let statement
+        else { return false }
+        defer { sqlite3_finalize(statement) }
+        return sqlite3_step(statement) == SQLITE_ROW
+            && sqlite3_column_int64(statement, 0) == Int64.max
+    }
+}
+
+/// A value bound to, or read from, an SQL statement.
+enum SQLiteValue {
+    case integer(Int)
+    case real(Double)
+    case text(String)
+    /// Text given as its bytes, exactly as another row held them.
+    case textBytes([UInt8])
+    case null
+}
+
+/// One row a query returned, by column index.
+struct SQLiteRow {
+    fileprivate let values: [SQLiteValue]
+
+    func integer(_ column: Int) -> Int { values[column].integer }
+    func real(_ column: Int) -> Double { values[column].real }
+    func text(_ column: Int) -> String? { values[column].text }
+}
+
+extension SQLiteValue {
+    /// As an integer; 0 when it is not one.
+    var integer: Int {
+        if case .integer(let value) = self { return value }
+        return 0
+    }
+
+    /// As a real number (an integer converted); 0 when it is neither.
+    var real: Double {
+        switch self {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        default: 0
+        }
+    }
+
+    /// As text; a number as its digits; `nil` when it is NULL.
+    ///
+    /// Another program may have stored a number where text belongs.
+    var text: String? {
+        switch self {
+        case .text(let value): value
+        case .textBytes(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .null: nil
+        }
+    }
+}
+
+/// A compiled statement: bind, step, read, and again.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    /// Unowned: the connection keeps compiled statements, and a statement
+    /// never outlives its connection.
+    private unowned let connection: SQLiteConnection
+
+    fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Ends the statement's run, releasing what it holds, so it can be run
+    /// again.
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    func bind(_ values: [SQLiteValue]) throws(PersonStoreError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let integer): code = sqlite3_bind_int64(handle, index, Int64(integer))
+            case .real(let real): code = sqlite3_bind_double(handle, index, real)
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .text(let text):
+                // Bound with its byte length, so text is never cut at a NUL.
+                code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transient)
+            case .textBytes(let bytes):
+                code = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        sqlite3_bind_text(
+                            handle, index, $0.baseAddress, Int32(buffer.count), transient)
+                    }
+                }
+            }
+            guard code == SQLITE_OK else { throw connection.failure(code) }
+        }
+    }
+
+    /// Moves to the next row.
+    ///
+    /// - Returns: `true` when a row is ready to read, `false` when done.
+    func step() throws(PersonStoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.failure(code)
+        }
+    }
+
+    /// The current row's column, read as ``SQLiteValue`` reads it.
+    func integer(_ column: Int32) -> Int { value(at: column).integer }
+    func real(_ column: Int32) -> Double { value(at: column).real }
+    func text(_ column: Int32) -> String? { value(at: column).text }
+
+    /// The current row's column as a sort key: its text, byte for byte
+    /// (see `SortNameBytes`).
+    func sortName(_ column: Int32) -> String { SortNameBytes.text(bytes(column)) }
+
+    /// The current row's column as the bytes of its text, exactly as stored.
+    func bytes(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_text(handle, column) else { return [] }
+        let length = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    /// The current row's values.
+    func row() -> SQLiteRow {
+        let count = sqlite3_column_count(handle)
+        return SQLiteRow(values: (0..<count).map(value(at:)))
+    }
+
+    private func value(at column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(Int(sqlite3_column_int64(handle, column)))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: return .null
+        default:
+            guard let bytes = sqlite3_column_text(handle, column) else { return .text("") }
+            let length = Int(sqlite3_column_bytes(handle, column))
+            return .text(
+                String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
+        }
+    }
+}
+
+/// Tells SQLite to copy bound text before the call returns (its
+/// `SQLITE_TRANSIENT`, a macro Swift cannot import).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

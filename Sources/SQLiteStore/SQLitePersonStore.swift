@@ -1,0 +1,430 @@
+import Features
+import Foundation
+import Synchronization
+
+/// A store that keeps persons in an SQLite file, so they are still there
+/// tomorrow.
+///
+/// The real half of the fake-and-real pair: it keeps the same ``PersonStore``
+/// contract as ``MemoryPersonStore`` — the same order, pages and search —
+/// and the same contract tests run against both. Like every store it takes
+/// only a ``ValidatedDraft``: checking is done before a store is reached.
+///
+/// Several processes may use one file at once: the file is in WAL mode (put
+/// back on open, without waiting, if another program took it out), so
+/// readers never block the writer, and each write takes the write lock
+/// first, waiting up to the busy timeout for another process to finish.
+/// Every write is one transaction, so a crash leaves all of it or none.
+public final class SQLitePersonStore: PersonStore {
+    private let connection: Mutex<SQLiteConnection>
+    /// Whether the derived data passed its checks on open (see `SQLiteDerivedData`).
+    private let trusted: Bool
+    /// What opening found wrong with the derived data and rebuilt, if anything.
+    private let repairedOnOpen: String?
+    /// The file opened, so a write can tell when the path now names another.
+    private let file: SQLiteFileIdentity
+
+    /// Opens the database at `path`, creating the file and its folder when
+    /// missing and bringing its schema up to date.
+    ///
+    /// The file is treated as possibly hostile: another program may have
+    /// written it. What it holds is decided before anything is written (see
+    /// `SQLiteContents`); only a new or empty file is adopted, and anything
+    /// else that is not a people database is refused and left byte for byte
+    /// as it was. The derived data is checked on open, and rebuilt or
+    /// bypassed (see `SQLiteDerivedData`): opening a file only `people` has
+    /// written costs the same at a million persons as at ten, and no open
+    /// waits for another writer.
+    ///
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - samples: the persons a new database starts with.
+    ///   - busyTimeout: how long a write waits for another process's lock.
+    /// - Throws: ``PersonStoreError/storage(_:)`` naming the path, when the
+    ///   folder cannot be written, the path is not a regular file, the file
+    ///   is not a people database or is damaged, or it was written by a
+    ///   newer schema.
+    public init(
+        path: String,
+        startingWith samples: [Person] = [],
+        busyTimeout: Duration = .seconds(5)
+    ) throws(PersonStoreError) {
+        try Self.prepareFolder(for: path)
+        try Self.checkHeader(of: path)
+        let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+        try Self.prepareSchema(of: opened, samples: samples)
+        let opening = try SQLiteDerivedData.prepare(opened)
+        trusted = opening.trusted
+        repairedOnOpen = opening.repaired
+        if trusted { try opened.execute(SQLiteSearch.termsTable) }
+        file = SQLiteFileIdentity(path: path)
+        connection = Mutex(opened)
+    }
+
+    public func count(matching search: String) throws -> Int {
+        try searching(search) { (search, database) throws(PersonStoreError) in
+            try search.count(in: database)
+        }
+    }
+
+    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+        try searching(search) { (search, database) throws(PersonStoreError) in
+            let route = try search.route(for: .position, in: database)
+            if case .everyone = route, trusted,
+                let position = try SQLitePageMarks.position(of: key, in: database)
+            {
+                return position
+            }
+            guard let rows = Self.rows(of: route, search) else { return 0 }
+            return try database.integer(
+                "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < (?, ?) AND \(rows.filter)",
+                key.sqlValues + rows.parameters)
+        }
+    }
+
+    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    {
+        let limit = max(0, limit)
+        var skipped = 0
+        if case .offset(let offset) = start { skipped = max(0, offset) }
+        return try searching(search) { (search, database) throws(PersonStoreError) in
+            let route = try search.route(
+                for: .page(wanted: limit, skipped: skipped), in: database)
+            guard let rows = Self.rows(of: route, search) else { return [] }
+            let select = "SELECT \(Self.columns) FROM \(rows.table) WHERE \(rows.filter)"
+            switch start {
+            case .offset:
+                if case .everyone = route, trusted, skipped >= SQLitePageMarks.spacing {
+                    let page = try database.rows(
+                        SQLitePageMarks.pageQuery(reading: Self.columns),
+                        [.integer(skipped), .integer(limit)], reading: Self.person)
+                    if !page.isEmpty { return page }
+                }
+                return try database.rows(
+                    "\(select) ORDER BY sort_name, id LIMIT ? OFFSET ?",
+                    rows.parameters + [.integer(limit), .integer(skipped)], reading: Self.person)
+            case .after(let key):
+                return try database.rows(
+                    "\(select) AND (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT ?",
+                    rows.parameters + key.sqlValues + [.integer(limit)],
+                    reading: Self.person)
+            case .before(let key):
+                return try database.rows(
+                    "\(select) AND (sort_name, id) < (?, ?) ORDER BY sort_name DESC, id DESC LIMIT ?",
+                    rows.parameters + key.sqlValues + [.integer(limit)],
+                    reading: Self.person
+                ).reversed()
+            }
+        }
+    }
+
+    /// Runs `body` inside one read transaction.
+    ///
+    /// Every page it reads comes from the same snapshot of the file,
+    /// whatever other programs write meanwhile. Under WAL, it blocks no writer.
+    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            try database.execute("BEGIN")
+        }
+        defer { connection.withLock { database in try? database.execute("COMMIT") } }
+        return try body()
+    }
+
+    /// Runs `body` with the search for `text`, and when the index fails it
+    /// (another program damaged the index's own tables), again reading
+    /// `person` alone: slower, and still the right answer.
+    private func searching<T: Sendable>(
+        _ text: String, _ body: (SQLiteSearch, SQLiteConnection) throws(PersonStoreError) -> T
+    ) throws(PersonStoreError) -> T {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            do throws(PersonStoreError) {
+                return try body(SQLiteSearch(text, trusted: trusted), database)
+            } catch {
+                guard trusted else { throw error }
+                return try body(SQLiteSearch(text, trusted: false), database)
+            }
+        }
+    }
+
+    /// The table and filter that find a search's rows by `route`, or nil
+    /// when nothing matches.
+    ///
+    /// Rows the trigram index names are read by id; `NOT INDEXED` keeps
+    /// SQLite from walking the name index instead and testing each id.
+    private static func rows(of route: SQLiteSearch.Route, _ search: SQLiteSearch) -> (
+        table: String, filter: String, parameters: [SQLiteValue]
+    )? {
+        switch route {
+        case .none: nil
+        case .everyone: ("person", "1", [])
+        case .walk: ("person", "instr(sort_name, ?) > 0", [.text(search.folded)])
+        case .lookUp(let query):
+            (
+                "person NOT INDEXED",
+                "id IN (SELECT rowid FROM person_search WHERE person_search MATCH ?)",
+                [.text(query)]
+            )
+        }
+    }
+
+    public func person(withID id: Person.ID) throws -> Person? {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            try database.rows(
+                "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
+                reading: Self.person
+            ).first
+        }
+    }
+
+    public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+            let person = try Self.insert(draft, added: added, into: database)
+            try marks(
+                afterRemoving: nil, adding: person.sortKey, wereCurrent: marksWereCurrent,
+                in: database)
+            return person
+        }
+    }
+
+    /// Adds every draft in one transaction, reading them one at a time so
+    /// that a million stream through in constant memory.
+    ///
+    /// Per row, the insert trigger would update the search index, the total
+    /// and the gram counts, which costs more than the row itself; so within
+    /// the same transaction the trigger is dropped, the rows inserted (their
+    /// grams counted as they pass, by `GramTally`), the index and the
+    /// counts brought up to date once, and the trigger put back. The
+    /// transaction covers the schema change too: a crash leaves all of it or
+    /// none, and other connections never see the database without its trigger.
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt added: Date) throws
+        -> Int
+    {
+        let remaining = DraftFeed(drafts.makeIterator())
+        guard trusted else {
+            return try writing { (database, _) throws(PersonStoreError) in
+                var count = 0
+                while let draft = remaining.next() {
+                    _ = try Self.insert(draft, added: added, into: database)
+                    count += 1
+                }
+                return count
+            }
+        }
+        return try writing { (database, _) throws(PersonStoreError) in
+            let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
+            try database.execute("DROP TRIGGER person_inserted")
+            let insert = try database.prepare(Self.insertSQL)
+            var count = 0
+            var grams = GramTally()
+            var irregular: [Int] = []
+            while let draft = remaining.next() {
+                let sortName = PersonSortKey.fold(draft.name)
+                try insert.bind(Self.values(of: draft, sortName: sortName, added: added))
+                while try insert.step() {}
+                if !grams.add(sortName.utf8) { irregular.append(database.lastInsertedID) }
+                count += 1
+            }
+            // AUTOINCREMENT hands out ids above every id ever used.
+            try database.run(
+                "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
+                [.integer(highest)])
+            try database.run(
+                "UPDATE person_state SET total = total + ?, changes = changes + ?",
+                [.integer(count), .integer(count)])
+            try grams.write(to: database)
+            let countGrams = try database.prepare(SQLiteSchema.countGrams(ofRow: "?"))
+            for id in irregular {
+                try countGrams.bind([.integer(id)])
+                while try countGrams.step() {}
+            }
+            try SQLitePageMarks.rebuild(in: database)
+            // Rows added in bulk leave the index in many small pieces,
+            // each of which every search must look in. When the bulk is
+            // a good part of the whole, join them into one: a second at
+            // a million, and a rare name is then found six times quicker.
+            if count * 10 >= (try database.integer("SELECT total FROM person_state")) {
+                try database.run(
+                    "INSERT INTO person_search (person_search) VALUES ('optimize')")
+            }
+            try database.execute(SQLiteSchema.insertTrigger)
+            return count
+        }
+    }
+
+    public func update(_ id: Person.ID, with checked: ValidatedDraft) throws -> Person {
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+            let old = try Self.storedKey(of: id, in: database)
+            let sortName = PersonSortKey.fold(checked.name)
+            try database.run(
+                "UPDATE person SET name = ?, sort_name = ?, address = ?, email = ? WHERE id = ?",
+                [
+                    .text(checked.name), .text(sortName), .text(checked.address),
+                    checked.email.map(SQLiteValue.text) ?? .null, .integer(id),
+                ])
+            guard database.changedRows == 1, let old,
+                let person = try database.rows(
+                    "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
+                    reading: Self.person
+                ).first
+            else { throw PersonStoreError.notFound(id) }
+            guard old.foldedName != sortName else { return person }
+            try marks(
+                afterRemoving: old, adding: person.sortKey, wereCurrent: marksWereCurrent,
+                in: database)
+            return person
+        }
+    }
+
+    public func delete(_ id: Person.ID) throws {
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+            let old = try Self.storedKey(of: id, in: database)
+            try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
+            guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
+            try marks(afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
+        }
+    }
+
+    public func restore(_ person: Person) throws {
+        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+            let taken = try database.integer(
+                "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
+            guard taken == 0 else {
+                throw PersonStoreError.storage(
+                    "cannot restore \(person.name): id \(person.id) is taken")
+            }
+            let restored = try Self.insert(
+                ValidatedDraft(storing: person), id: person.id, added: person.added,
+                into: database)
+            try marks(
+                afterRemoving: nil, adding: restored.sortKey, wereCurrent: marksWereCurrent,
+                in: database)
+        }
+    }
+
+    /// Compares every derived table with `person` and, when asked, builds
+    /// them all again in one transaction.
+    public func check(repairing: Bool) throws -> StoreCheck {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            let notes = repairedOnOpen.map { ["\($0); rebuilt when the file was opened"] } ?? []
+            let problems = try SQLiteDerivedData.problems(in: database)
+            guard repairing, !problems.isEmpty else {
+                return StoreCheck(
+                    store: database.shownPath, notes: notes, problems: problems, remaining: nil)
+            }
+            try file.check(database.shownPath)
+            try database.storeTransaction { () throws(PersonStoreError) in
+                try SQLiteDerivedData.rebuild(in: database)
+            }
+            return StoreCheck(
+                store: database.shownPath, notes: notes, problems: problems,
+                remaining: try SQLiteDerivedData.problems(in: database))
+        }
+    }
+
+    /// Runs `body` in one write transaction, once the path is known to
+    /// still name the file that was opened.
+    ///
+    /// `body` is told whether the page marks were current before it wrote,
+    /// which only then can be moved rather than rebuilt.
+    private func writing<T: Sendable>(
+        _ body: (SQLiteConnection, _ marksWereCurrent: Bool) throws(PersonStoreError) -> T
+    ) throws(PersonStoreError) -> T {
+        try connection.withLock { (database) throws(PersonStoreError) in
+            try file.check(database.shownPath)
+            return try database.storeTransaction { () throws(PersonStoreError) in
+                guard trusted else { return try body(database, false) }
+                return try database.asAllowedWriter { () throws(PersonStoreError) in
+                    try body(database, try SQLitePageMarks.areCurrent(in: database))
+                }
+            }
+        }
+    }
+
+    /// Moves the page marks after one write that removed the row at
+    /// `removed` and added one at `added`.
+    private func marks(
+        afterRemoving removed: PersonSortKey?, adding added: PersonSortKey?,
+        wereCurrent: Bool, in database: SQLiteConnection
+    ) throws(PersonStoreError) {
+        guard trusted else { return }
+        try SQLitePageMarks.update(
+            afterRemoving: removed,
+            adding: added,
+            wereCurrent: wereCurrent, in: database)
+    }
+}
+
+// MARK: - Rows and values
+
+extension SQLitePersonStore {
+    fileprivate static let columns = "id, name, address, email, added, sort_name"
+    fileprivate static let insertSQL =
+        "INSERT INTO person (name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?)"
+
+    /// The earliest and latest dates shown: years 1 to 9999.
+    private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
+    fileprivate static func person(_ row: SQLiteStatement) -> Person {
+        // Another program may store any number here, or none.
+        let seconds = row.real(4)
+        let added =
+            seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
+        return Person(
+            id: row.integer(0), name: row.text(1) ?? "", address: row.text(2) ?? "",
+            email: row.text(3), added: Date(timeIntervalSince1970: added), sortName: row.sortName(5)
+        )
+    }
+
+    fileprivate static func values(
+        of draft: ValidatedDraft, sortName: String? = nil, added: Date
+    ) -> [SQLiteValue] {
+        [
+            .text(draft.name), .text(sortName ?? PersonSortKey.fold(draft.name)),
+            .text(draft.address),
+            draft.email.map(SQLiteValue.text) ?? .null, .real(added.timeIntervalSince1970),
+        ]
+    }
+
+    /// The stored key of the person with `id`, as the name index orders it.
+    fileprivate static func storedKey(of id: Person.ID, in database: SQLiteConnection)
+        throws(PersonStoreError) -> PersonSortKey?
+    {
+        try database.rows(
+            "SELECT sort_name FROM person WHERE id = ?", [.integer(id)],
+            reading: { PersonSortKey(foldedName: $0.sortName(0), id: id) }
+        ).first
+    }
+
+    static func insert(
+        _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
+    ) throws(PersonStoreError) -> Person {
+        if let id {
+            try database.run(
+                "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?, ?)",
+                [.integer(id)] + values(of: draft, added: added))
+        } else {
+            try database.run(insertSQL, values(of: draft, added: added))
+        }
+        return Person(
+            id: id ?? database.lastInsertedID, name: draft.name, address: draft.address,
+            email: draft.email, added: added)
+    }
+}
+
+/// Hands a caller's drafts, one at a time, to code that holds the
+/// connection's lock.
+///
+/// `@unchecked Sendable` because the compiler cannot see what is true here:
+/// it is made, read and dropped on one thread, inside one call, while the
+/// lock is held; and every draft it yields is a `Sendable` value.
+private final class DraftFeed<Base: IteratorProtocol<ValidatedDraft>>: @unchecked Sendable {
+    private var base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    func next() -> ValidatedDraft? {
+        base.next()
+    }
+}

@@ -1,0 +1,26 @@
+import Features
+import Synchronization
+
+/// A console that answers with a fixed script and writes nowhere.
+///
+/// `people graph` drives a real session with one, to record what the
+/// injectors build while a person opens, edits and leaves screens, without
+/// drawing any of them.
+public final class ScriptedConsole: Console {
+    private let input: Mutex<[String]>
+
+    /// A console whose input is `lines`, then the end of input.
+    public init(input lines: [String]) {
+        input = Mutex(lines)
+    }
+
+    public var outputProblem: OutputProblem? { nil }
+
+    public func writeLine(_ text: String, as role: TextRole) {}
+
+    public func writeErrorLine(_ text: String) {}
+
+    public func readLine(prompt: String) -> String? {
+        input.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+}

@@ -1,0 +1,89 @@
+import Features
+import Foundation
+import Synchronization
+
+/// The process's own standard input, output and error.
+///
+/// Prompts are shown only when a person is typing (standard input is a
+/// terminal); a script piping commands in gets clean output instead. Every
+/// line is rendered by the ``TextStyle``: inert first, then coloured.
+///
+/// Writing can fail, and the console says so instead of hiding it: a full
+/// disk (`people list > /dev/full`) is recorded as
+/// ``OutputProblem/failed(_:)``, and a reader that went away
+/// (`people list | head -1`) as ``OutputProblem/closed``, after which nothing
+/// more is written. The application turns either into its exit status
+/// through ``Console/settle(_:)``.
+public final class StandardConsole: Console {
+    private let showsPrompts: Bool
+    private let style: TextStyle
+    private let problem = Mutex<OutputProblem?>(nil)
+
+    /// A console on the process's standard streams.
+    ///
+    /// A closed pipe would normally end the process with SIGPIPE before any
+    /// error could be seen; the console turns that signal off for the
+    /// process, so that a closed pipe arrives as an error it can act on.
+    ///
+    /// - Parameters:
+    ///   - showsPrompts: whether standard input is a terminal.
+    ///   - style: how lines are dressed; plain unless colour is on.
+    public init(showsPrompts: Bool, style: TextStyle) {
+        self.showsPrompts = showsPrompts
+        self.style = style
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    public var outputProblem: OutputProblem? {
+        problem.withLock { $0 }
+    }
+
+    public func writeLine(_ text: String, as role: TextRole) {
+        writeOutput(style.render(text, as: role) + "\n")
+    }
+
+    /// Each line made inert and dressed, then the whole block in one write.
+    public func writeLines(_ block: String, as role: TextRole) {
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+        writeOutput(lines.map { style.render(String($0), as: role) + "\n" }.joined())
+    }
+
+    public func writeErrorLine(_ text: String) {
+        // Nowhere is left to report a failure to write the errors themselves.
+        _ = Self.send(InertText.inert(text) + "\n", to: STDERR_FILENO)
+    }
+
+    public func readLine(prompt: String) -> String? {
+        if showsPrompts { writeOutput(InertText.inert(prompt)) }
+        return Swift.readLine(strippingNewline: true)
+    }
+
+    private func writeOutput(_ text: String) {
+        problem.withLock { problem in
+            guard problem == nil else { return }
+            problem = Self.send(text, to: STDOUT_FILENO)
+        }
+    }
+
+    /// Writes all of `text` to `descriptor`, or says why it could not.
+    private static func send(_ text: String, to descriptor: Int32) -> OutputProblem? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBytes { buffer -> OutputProblem? in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return nil }
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                switch errno {
+                case EINTR, EAGAIN: continue
+                case EPIPE: return .closed
+                case let code: return .failed(String(cString: strerror(code)))
+                }
+            }
+            return nil
+        }
+    }
+}

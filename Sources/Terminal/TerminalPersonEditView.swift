@@ -1,0 +1,57 @@
+import Features
+import Foundation
+
+/// The person form in line mode: one prompt per field.
+///
+/// ```
+/// Edit Ada Lovelace
+/// Enter keep · - clear · . cancel · ? help
+/// Name (1/3) [Ada Lovelace]:
+/// ```
+@MainActor
+public final class TerminalPersonEditView: PersonEditView {
+    private let console: any Console
+    private var model: PersonFormViewModel?
+
+    /// A view that writes to `console`.
+    public init(console: any Console) {
+        self.console = console
+    }
+
+    public func show(_ model: PersonFormViewModel) {
+        if model.step.number == 1 {
+            console.writeLine(model.title, as: .title)
+            console.writeLine(KeyBinding.keyLine(AppScreen.form.keys), as: .keys)
+        }
+        self.model = model
+        let field = model.field
+        var prompt = "\(field.label) (\(model.step.number)/\(model.step.of))"
+        if !model.currentValue.isEmpty {
+            prompt += " [\(model.currentValue)]"
+        } else if !field.isRequired {
+            prompt += " (optional)"
+        }
+        console.writeLine(prompt + ":")
+    }
+
+    public func showMessage(_ message: String) {
+        console.writeLine(message, as: .success)
+    }
+
+    public func showError(_ message: String) {
+        console.writeLine(message, as: .error)
+    }
+
+    public func handle(_ input: String) {
+        guard let model else { return }
+        switch input.trimmingCharacters(in: .whitespaces) {
+        case "": model.answer(.keep)
+        case "-": model.answer(.clear)
+        case ".": model.answer(.cancel)
+        case "?":
+            console.writeLines(AppScreen.form.help)
+            show(model)
+        default: model.answer(.text(input))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Features
+
+/// The list screen in line mode: a numbered page of rows, then one line of keys.
+///
+/// ```
+/// People · 1–3 of 3
+///   1  Ada Lovelace          12 St James's Square, London
+///   2  Alan Turing           Hollymeade, Wilmslow
+/// 1–2 open · /text search · a add · u undo · s settings · q quit · ? help
+/// ```
+@MainActor
+public final class TerminalPersonListView: PersonListView {
+    private let console: any Console
+    private var model: PersonListViewModel?
+
+    /// A view that writes to `console`.
+    public init(console: any Console) {
+        self.console = console
+    }
+
+    public func show(_ model: PersonListViewModel) {
+        self.model = model
+        console.writeLine("\(model.title) · \(model.summary)", as: .title)
+        let width = min(28, model.rows.map(\.title.count).max() ?? 0)
+        for (index, row) in model.rows.enumerated() {
+            let number = String(index + 1).leftPadded(to: 3)
+            let line =
+                "\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)"
+            console.writeLine(line.trimmingTrailingSpaces())
+        }
+        console.writeLine(keyLine(model), as: .keys)
+    }
+
+    public func showError(_ message: String) {
+        console.writeLine(message, as: .error)
+    }
+
+    public func handle(_ input: String) {
+        guard let model else { return }
+        switch KeyInput(input) {
+        case .number(let number) where model.rows.indices.contains(number - 1):
+            model.rows[number - 1].select()
+        case .number(let number):
+            showError(
+                model.rows.isEmpty
+                    ? "There is no row \(number); this page is empty."
+                    : "There is no row \(number) on this page; rows are 1–\(model.rows.count).")
+        case .key("n"):
+            guard let next = model.showNextPage else { return showError("This is the last page.") }
+            next()
+        case .key("p"):
+            guard let previous = model.showPreviousPage else {
+                return showError("This is the first page.")
+            }
+            previous()
+        case .search(let text):
+            model.search(text)
+        case .key("a"):
+            model.add()
+        case .key("u"):
+            model.undo()
+        case .key("q"):
+            model.quit()
+        case .key("s"):
+            model.openSettings()
+        case .key("b"):
+            showError("The list is the first screen; q quits.")
+        case .key("?"):
+            console.writeLines(AppScreen.list.help)
+        case .empty:
+            show(model)
+        case .key, .unknown:
+            showError(KeyInput.complaint(for: input))
+        }
+    }
+
+    /// The declared keys that do something on this page; the row numbers
+    /// shown as the range there is.
+    private func keyLine(_ model: PersonListViewModel) -> String {
+        AppScreen.list.keys.compactMap { binding in
+            switch binding {
+            case AppScreen.open where model.rows.isEmpty: nil
+            case AppScreen.open:
+                model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
+            case AppScreen.next where model.showNextPage == nil: nil
+            case AppScreen.previous where model.showPreviousPage == nil: nil
+            default: binding.keyLineEntry
+            }
+        }.joined(separator: " · ")
+    }
+
+    /// Tells the person something that happened, such as an undone delete.
+    public func showMessage(_ message: String) {
+        console.writeLine(message, as: .success)
+    }
+}

@@ -1,0 +1,42 @@
+import Features
+
+/// The settings screen in line mode: each section's title, then its rows.
+@MainActor
+public final class TerminalSettingsView: SettingsView {
+    private let console: any Console
+    private var model: SettingsViewModel?
+
+    /// A view that writes to `console`.
+    public init(console: any Console) {
+        self.console = console
+    }
+
+    public func show(_ model: SettingsViewModel) {
+        self.model = model
+        for section in model.sections {
+            console.writeLine(section.title, as: .title)
+            let width = section.rows.map(\.label.count).max() ?? 0
+            for row in section.rows {
+                let line =
+                    width == 0 ? "  \(row.value)" : "  \(row.label.padded(to: width))  \(row.value)"
+                console.writeLine(line.trimmingTrailingSpaces())
+            }
+        }
+        console.writeLine(KeyBinding.keyLine(AppScreen.settings.keys), as: .keys)
+    }
+
+    public func showError(_ message: String) {
+        console.writeLine(message, as: .error)
+    }
+
+    public func handle(_ input: String) {
+        guard let model else { return }
+        switch KeyInput(input) {
+        case .key("b"): model.back()
+        case .key("q"): model.quit()
+        case .key("?"): console.writeLines(AppScreen.settings.help)
+        case .empty: show(model)
+        default: showError(KeyInput.complaint(for: input))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Features
+import Foundation
+import PeopleTestSupport
+import PersonFiles
+import Testing
+
+/// Imported, read-only persons listed together with the stored ones.
+@Suite struct AggregationTests {
+    /// The samples in the primary store, and `imported` names in one file.
+    private func aggregate(importing imported: [String]) -> AggregatePersonStore {
+        let persons = imported.enumerated().map { index, name in
+            Person(
+                id: -(index + 1), name: name, address: "", email: nil, added: Fixtures.now,
+                source: "friends.csv")
+        }
+        return AggregatePersonStore(
+            primary: Fixtures.sampleStore(),
+            readOnly: [ReadOnlyPersonStore(persons: persons, source: "friends.csv")])
+    }
+
+    private func walk(_ store: any PersonStore, pageSize: Int, search: String = "") throws
+        -> [[String]]
+    {
+        var pages: [[String]] = []
+        var page = try store.page(matching: search, from: .first, limit: pageSize)
+        while let last = page.last {
+            pages.append(page.map(\.name))
+            page = try store.page(matching: search, from: .after(last.sortKey), limit: pageSize)
+        }
+        return pages
+    }
+
+    @Test func bothSourcesArePagedAsOneOrderedList() throws {
+        let store = aggregate(importing: [
+            "Zed Zulu", "Aaron Aardvark", "Alfred Adler", "Barbara Liskov",
+        ])
+        #expect(try store.count(matching: "") == 7)
+        #expect(
+            try walk(store, pageSize: 3) == [
+                ["Aaron Aardvark", "Ada Lovelace", "Alan Turing"],
+                ["Alfred Adler", "Barbara Liskov", "Grace Hopper"],
+                ["Zed Zulu"],
+            ])
+    }
+
+    @Test func goingBackAcrossAPageBoundaryGivesThePageBefore() throws {
+        let store = aggregate(importing: [
+            "Zed Zulu", "Aaron Aardvark", "Alfred Adler", "Barbara Liskov",
+        ])
+        let third = try store.page(matching: "", from: .offset(6), limit: 3)
+        #expect(third.map(\.name) == ["Zed Zulu"])
+        let second = try store.page(
+            matching: "", from: .before(try #require(third.first).sortKey), limit: 3)
+        #expect(second.map(\.name) == ["Alfred Adler", "Barbara Liskov", "Grace Hopper"])
+        #expect(try store.position(of: try #require(second.first).sortKey, matching: "") == 3)
+        #expect(
+            try store.page(matching: "", from: .offset(2), limit: 2).map(\.name) == [
+                "Alan Turing", "Alfred Adler",
+            ])
+    }
+
+    @Test func searchLooksInBothSources() throws {
+        let store = aggregate(importing: ["Grace Brewster Murray", "Zed Zulu"])
+        #expect(
+            try walk(store, pageSize: 10, search: "grace") == [
+                ["Grace Brewster Murray", "Grace Hopper"]
+            ])
+        #expect(try store.count(matching: "a") == 4)
+    }
+
+    @Test func anImportedPersonOpensButCannotBeChanged() throws {
+        let store = aggregate(importing: ["Zed Zulu"])
+        let imported = try #require(try store.person(withID: -1))
+        #expect(imported.isReadOnly)
+        #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
+            try store.update(-1, validating: PersonDraft(name: "Zed"))
+        }
+        #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
+            try store.delete(-1)
+        }
+        #expect(try store.person(withID: -1) == imported)
+    }
+
+    @Test func storedPersonsStayWritableAndNewOnesGoToThePrimaryStore() throws {
+        let store = aggregate(importing: ["Zed Zulu"])
+        let added = try store.add(validating: PersonDraft(name: "New Person"))
+        #expect(added.id == 4 && !added.isReadOnly)
+        _ = try store.update(1, validating: PersonDraft(name: "Ada King"))
+        try store.delete(2)
+        #expect(throws: PersonStoreError.notFound(99)) { try store.delete(99) }
+        #expect(try store.count(matching: "") == 4)
+    }
+}
+
+@Suite struct PersonImportTests {
+    private func drafts(_ text: String, name: String = "friends.csv") throws(UsageError)
+        -> [PersonDraft]
+    {
+        try PersonImport.drafts(in: Data(text.utf8), name: name).map(\.asDraft)
+    }
+
+    private func message(_ text: String, name: String = "friends.csv") -> String? {
+        do {
+            _ = try drafts(text, name: name)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func csvColumnsMayComeInAnyOrderAndFieldsMayBeQuoted() throws {
+        let read = try drafts(
+            "Email, NAME ,address\r\n,\"Hopper, Grace\",\"The \"\"Yard\"\"\"\n\nada@example.org,Ada,\n"
+        )
+        #expect(
+            read == [
+                PersonDraft(name: "Hopper, Grace", address: "The \"Yard\"", email: ""),
+                PersonDraft(name: "Ada", address: "", email: "ada@example.org"),
+            ])
+    }
+
+    @Test func jsonIsAListOfObjectsWithTheSameKeys() throws {
+        let read = try drafts(
+            #"[{"name": "Ada", "email": "ada@example.org"}, {"name": " Alan ", "address": null}]"#)
+        #expect(
+            read == [PersonDraft(name: "Ada", email: "ada@example.org"), PersonDraft(name: "Alan")])
+    }
+
+    @Test(arguments: [
+        ("", "friends.csv: the file is empty; expected a header row"),
+        (
+            "name,phone\nAda,1\n",
+            "friends.csv:1: unknown column 'phone' (expected name, address, email)"
+        ),
+        ("email\nada@example.org\n", "friends.csv:1: the header row needs a 'name' column"),
+        ("name,email\nAda,ada@example.org\nAlan\n", "friends.csv:3: expected 2 fields, found 1"),
+        (
+            "name,email\nAda,ada@\n",
+            "friends.csv:2: email 'ada@' is not a valid address (expected name@example.org)"
+        ),
+        ("name\n\"Ada\n\nLovelace\nAlan\n", "friends.csv:2: a quoted field is never closed"),
+        ("name\nAda\n \n", "friends.csv:3: name is required"),
+    ])
+    func csvMistakesNameTheLine(_ text: String, _ expected: String) {
+        #expect(message(text) == expected)
+    }
+
+    @Test func jsonMistakesNameTheEntry() {
+        #expect(
+            message(#"[{"name": "Ada"}, {"name": ""}]"#, name: "p.json")
+                == "p.json: person 2: name is required")
+        #expect(
+            message(#"[{"name": "Ada", "phone": "1"}]"#, name: "p.json")
+                == "p.json: person 1: unknown key 'phone' (expected name, address, email)")
+        #expect(
+            message(#"[{"name": 7}]"#, name: "p.json")?.hasPrefix(
+                "p.json: expected a JSON list of persons") == true)
+        #expect(
+            message("[{", name: "p.json")?.hasPrefix("p.json: expected a JSON list of persons")
+                == true)
+    }
+
+    @Test func idsCountDownAcrossFilesSoTheyNeverMeetStoredOnes() throws {
+        let files = ["a.csv": "name\nAda\nAlan\n", "b.json": #"[{"name": "Grace"}]"#]
+        let stores = try PersonImport.stores(
+            from: ["a.csv", "b.json"],
+            read: { (path) throws(UsageError) in Data((files[path] ?? "").utf8) },
+            added: Fixtures.now)
+        let ids = try stores.flatMap { try $0.page(matching: "", from: .first, limit: 10) }.map(
+            \.id)
+        #expect(ids.sorted() == [-3, -2, -1])
+        #expect(stores.map(\.source) == ["a.csv", "b.json"])
+    }
+}

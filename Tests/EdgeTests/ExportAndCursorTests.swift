@@ -1,0 +1,82 @@
+import Features
+import Foundation
+import PeopleTestSupport
+import PersonFiles
+import Testing
+
+/// Scripts read the address book a page at a time by cursor, or all at once
+/// by export, and an export reads back as an import.
+@MainActor
+@Suite struct ExportAndCursorTests {
+    let console = RecordingConsole()
+
+    private func run(_ command: Command, on store: any PersonStore, pageSize: Int = 10) -> ExitCode
+    {
+        PersonCommands(
+            command: command, storeProvider: { store }, pageSize: pageSize, clock: Fixtures.clock,
+            writer: PersonFileWriter(), help: "", console: console
+        ).run()
+    }
+
+    /// Names that need quoting, escaping or care in every format.
+    static let awkward = [
+        PersonDraft(name: "Hopper, Grace \"Amazing\"", address: "Arlington, VA"),
+        PersonDraft(name: "Zoë Ødegaard 李", address: "Øvre gate 1", email: "zoe@example.org"),
+        PersonDraft(name: "Ana 👩‍👩‍👧", address: "\"Quoted\" Lane"),
+        PersonDraft(name: "O'Brien; Séan", address: "a,b,,c"),
+        PersonDraft(name: "\"", address: ""),
+    ]
+
+    @Test(arguments: ["1.YWRh", "42.", "7.w6nDqQ", "-3.emFi"])
+    func aCursorReadsBackAsTheSameKey(_ text: String) throws {
+        let cursor = try #require(PageCursor(text))
+        #expect(cursor.text == text)
+        #expect(PageCursor(after: cursor.key) == cursor)
+    }
+
+    @Test(arguments: ["", "garbage", "1", "x.YWRh", "1.!!!", "1.//8"])
+    func anythingElseIsNotACursor(_ text: String) {
+        #expect(PageCursor(text) == nil)
+    }
+
+    @Test func walkingByCursorVisitsEveryoneOnceInOrder() throws {
+        let store = MemoryPersonStore(persons: Fixtures.numberedPersons(23))
+        var seen: [Int] = []
+        var command = Command.list(page: 1, search: "", json: true)
+        for _ in 0..<10 {
+            let before = console.output.count
+            #expect(run(command, on: store, pageSize: 5) == .success)
+            let output = String(console.output.dropFirst(before))
+            let page = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            seen += try #require(page["persons"] as? [[String: Any]]).compactMap {
+                $0["id"] as? Int
+            }
+            guard let next = page["next"] as? String else { break }
+            command = .listAfter(cursor: try #require(PageCursor(next)), search: "", json: true)
+        }
+        #expect(seen == Array(1...23))
+    }
+
+    @Test(arguments: ExportFormat.allCases)
+    func anExportReadsBackAsTheSamePersons(_ format: ExportFormat) throws {
+        let store = MemoryPersonStore(persons: Person.samples)
+        try store.add(validatingAll: Self.awkward)
+        #expect(run(.export(format: format, search: ""), on: store) == .success)
+        let read = try PersonImport.drafts(
+            in: Data(console.output.utf8), name: "export.\(format.rawValue)")
+        let stored = try store.page(matching: "", from: .first, limit: 100)
+        #expect(read.map(\.asDraft) == stored.map(PersonDraft.init))
+        #expect(read.count == 8)
+    }
+
+    @Test func anExportCanBeSearchedAndReadsManyPagesWithoutRepeats() throws {
+        let store = MemoryPersonStore()
+        try store.add(validatingAll: DemoPersons.drafts(count: 2_500))
+        #expect(run(.export(format: .csv, search: "ada"), on: store) == .success)
+        let lines = console.output.split(separator: "\n").dropFirst()
+        #expect(lines.count == (try store.count(matching: "ada")))
+        #expect(Set(lines).count == lines.count)
+        #expect(lines.allSatisfy { $0.lowercased().contains("ada") })
+    }
+}

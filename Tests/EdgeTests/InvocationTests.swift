@@ -1,0 +1,242 @@
+import Features
+import Foundation
+import Launch
+import SQLiteStore
+import Terminal
+import Testing
+
+@Suite struct InvocationTests {
+    private func parse(
+        _ arguments: [String], _ environment: [String: String] = [:], terminal: Bool = false
+    )
+        throws(UsageError) -> Invocation
+    {
+        try Invocation(arguments: arguments, environment: environment, outputIsTerminal: terminal)
+    }
+
+    private func message(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
+        do {
+            _ = try parse(arguments, environment)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func noArgumentsIsTheInteractiveAppWithDefaults() throws {
+        #expect(try parse([]) == Invocation(configuration: Configuration(), command: .interactive))
+    }
+
+    @Test func eachCommandIsReadWithItsOptionsInAnyOrder() throws {
+        #expect(
+            try parse(["list", "--json", "--page", "2", "--search=ad"]).command
+                == .list(page: 2, search: "ad", json: true))
+        #expect(try parse(["--json", "show", "7"]).command == .show(id: 7, json: true))
+        #expect(
+            try parse(["add", "--name", "Ada", "--email", "ada@example.org"]).command
+                == .add(PersonDraft(name: "Ada", email: "ada@example.org")))
+        #expect(
+            try parse(["edit", "3", "--address", ""]).command
+                == .edit(id: 3, changes: PersonChanges(address: "")))
+        #expect(try parse(["delete", "4"]).command == .delete(id: 4))
+        #expect(try parse(["list", "-h"]).command == .help)
+        #expect(try parse(["--version"]).command == .version)
+    }
+
+    @Test func theDatabaseIsTheFlagElseTheVariableElseTheDataFolder() throws {
+        let home = ["HOME": "/home/ada"]
+        #expect(
+            try parse([], home).configuration.databasePath
+                == (try DataFolder.defaultDatabasePath(environment: home)))
+        #expect(
+            try parse([], home.merging(["PEOPLE_DB": "/tmp/a.sqlite"]) { $1 }).configuration
+                .databasePath == "/tmp/a.sqlite")
+        #expect(
+            try parse(["--db", "b.sqlite"], ["PEOPLE_DB": "/tmp/a.sqlite"]).configuration
+                .databasePath == "b.sqlite")
+        #expect(try parse([], [:]).configuration.databasePath == nil)
+    }
+
+    /// An empty or relative `HOME` gives no default database, and says why
+    /// when the database is needed; `--db`, `PEOPLE_DB` and `--help` do not
+    /// need it, so they are not stopped by it.
+    @Test(arguments: [
+        ("", "HOME is empty, so there is no data folder for the database"),
+        ("relative", "HOME: 'relative' is not an absolute path, so there is no data folder"),
+    ])
+    func anEmptyOrRelativeHomeIsBadUsageWhenTheDatabaseIsNeeded(_ home: String, _ start: String)
+        throws
+    {
+        let environment = ["HOME": home, "XDG_DATA_HOME": "relative-data"]
+        let configuration = try parse(["list"], environment).configuration
+        #expect(configuration.databasePath == nil)
+        var message: String?
+        do {
+            _ = try configuration.requiredDatabasePath()
+        } catch {
+            message = error.message
+        }
+        #expect(message?.hasPrefix(start) == true, "got \(message ?? "no error")")
+        #expect(message == configuration.dataFolderProblem?.message)
+        #expect(
+            try parse(["list", "--db", "/tmp/x.sqlite"], environment).configuration
+                .requiredDatabasePath() == "/tmp/x.sqlite")
+        #expect(
+            try parse(["list"], environment.merging(["PEOPLE_DB": "/tmp/y.sqlite"]) { $1 })
+                .configuration.requiredDatabasePath() == "/tmp/y.sqlite")
+        #expect(try parse(["--help"], environment).command == .help)
+    }
+
+    @Test func withoutAnyHomeTheDatabaseIsBadUsageToo() {
+        #expect(
+            throws: UsageError(
+                "no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
+        ) {
+            try Configuration().requiredDatabasePath()
+        }
+    }
+
+    @Test func seedTakesACountInRange() throws {
+        #expect(try parse(["seed", "250"]).command == .seed(count: 250))
+        #expect(message(["seed"]) == "'seed' needs a number of persons, such as 'people seed 1000'")
+        #expect(message(["seed", "0"]) == "seed: '0' is out of range (1 to 1000000)")
+    }
+
+    @Test func flagsWinOverTheEnvironment() throws {
+        let environment = ["PEOPLE_PAGE_SIZE": "5", "PEOPLE_STORE": "memory"]
+        #expect(try parse([], environment).configuration.pageSize == 5)
+        #expect(try parse(["--page-size", "7"], environment).configuration.pageSize == 7)
+    }
+
+    /// Flags and variables that take a number follow the configuration
+    /// file's rules: digits as written, one short line naming the source.
+    @Test(arguments: [
+        ("1e400", "'1e400' is not a whole number"),
+        ("010", "'010' starts with 0; leading zeros are not allowed"),
+        ("-0", "'-0' is out of range (1 to 500)"),
+        ("0x10", "'0x10' is not a whole number"),
+        (" 5", "' 5' is not a whole number"),
+        ("+5", "'+5' has a plus sign; write the number without it"),
+    ])
+    func aNumberSettingIsJudgedAsWritten(_ text: String, _ expected: String) {
+        #expect(message(["--page-size", text]) == "--page-size: " + expected)
+        #expect(message([], ["PEOPLE_PAGE_SIZE": text]) == "PEOPLE_PAGE_SIZE: " + expected)
+    }
+
+    @Test func colourNeedsATerminalAndNoNoColor() throws {
+        #expect(try parse([], terminal: true).configuration.usesColor)
+        #expect(try !parse([], terminal: false).configuration.usesColor)
+        #expect(try !parse([], ["NO_COLOR": "1"], terminal: true).configuration.usesColor)
+        #expect(try !parse([], ["TERM": "dumb"], terminal: true).configuration.usesColor)
+        #expect(try parse([], ["TERM": "xterm-256color"], terminal: true).configuration.usesColor)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus' (try 'people --help')"),
+        (["-x"], "unknown option '-x' (try 'people --help')"),
+        (["lsit"], "unknown command 'lsit' (try 'people --help')"),
+        (["list", "--page"], "option '--page' needs a value"),
+        (["list", "--page", "--json"], "option '--page' needs a value"),
+        (["list", "--page", "0"], "--page: '0' is out of range (at least 1)"),
+        (["list", "--page", "two"], "--page: 'two' is not a whole number"),
+        (["--page-size", "501"], "--page-size: '501' is out of range (1 to 500)"),
+        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: sqlite, memory)"),
+        (["show"], "'show' needs a person id, such as 'people show 1'"),
+        (["show", "abc"], "'abc' is not a person id (ids are whole numbers other than 0)"),
+        (["show", "0"], "'0' is not a person id (ids are whole numbers other than 0)"),
+        (["show", "1", "2"], "unexpected argument '2' after 'show'"),
+        (["show", "1", "--name", "x"], "option '--name' does not apply to 'show'"),
+        (["--json"], "option '--json' needs a command, such as 'people list --json …'"),
+        (["list", "--json=yes"], "option '--json' takes no value, but was given 'yes'"),
+        (["add"], "'add' needs --name NAME"),
+        (["add", "--name", "A", "--name", "B"], "option '--name' is given more than once"),
+        (["edit", "1"], "'edit' needs at least one of --name, --address, --email"),
+    ])
+    func badArgumentsGetOneLineNamingTheBadValue(_ arguments: [String], _ expected: String) {
+        #expect(message(arguments) == expected)
+    }
+
+    @Test func badEnvironmentVariablesAreNamed() {
+        #expect(
+            message([], ["PEOPLE_PAGE_SIZE": "lots"])
+                == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
+        #expect(
+            message([], ["PEOPLE_STORE": "cloud"])
+                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory)")
+    }
+
+    @Test(
+        arguments: [
+            (["--db", ""], [:], "--db: the file name is empty"),
+            (["--db="], [:], "--db: the file name is empty"),
+            ([], ["PEOPLE_DB": ""], "PEOPLE_DB: the file name is empty"),
+            (["--db", ":memory:"], [:], "--db: ':memory:' is SQLite's temporary database"),
+            ([], ["PEOPLE_DB": ":memory:"], "PEOPLE_DB: ':memory:' is SQLite's temporary database"),
+            (["--import", ""], [:], "--import: the file name is empty"),
+        ] as [([String], [String: String], String)])
+    func aDatabaseThatWouldKeepNothingIsRefusedNamingWhereItCameFrom(
+        _ arguments: [String], _ environment: [String: String], _ start: String
+    ) {
+        #expect(message(["add", "--name", "X"] + arguments, environment)?.hasPrefix(start) == true)
+    }
+
+    @Test func aFlagMakesABadEnvironmentValueForTheSameSettingIrrelevant() throws {
+        let environment = ["PEOPLE_PAGE_SIZE": "abc", "PEOPLE_STORE": "floppy", "PEOPLE_DB": ""]
+        let invocation = try parse(
+            ["list", "--page-size", "5", "--store", "memory", "--db", "x.sqlite"], environment)
+        #expect(invocation.configuration.pageSize == 5)
+        #expect(invocation.configuration.storeKind == .memory)
+        #expect(invocation.configuration.databasePath == "x.sqlite")
+        // Without the flag the same variable is read, and refused.
+        #expect(
+            message(["list"], ["PEOPLE_PAGE_SIZE": "abc"])
+                == "PEOPLE_PAGE_SIZE: 'abc' is not a whole number")
+    }
+
+    @Test(arguments: [
+        ["--bad\u{1B}]0;x\u{07}"], ["show", "1\n2"], ["list", "extra\u{1B}[2J"],
+        ["zap\r\nFAKE"], ["--page-size", "\u{9B}31m"],
+    ])
+    func messagesShowOutsideTextInertOnOneLine(_ arguments: [String]) throws {
+        let text = try #require(message(arguments))
+        #expect(!text.unicodeScalars.contains(where: InertText.isObeyed))
+    }
+
+    @Test func aHugeArgumentIsCutInTheMessage() throws {
+        let text = try #require(message(["show", String(repeating: "z", count: 100_000)]))
+        #expect(text.count < 120)
+    }
+
+    /// Arguments with `HUGE` standing for an `a` carrying 30,000 combining
+    /// acute accents: one character, 60,001 bytes.
+    @Test(arguments: [
+        ["HUGE"], ["--HUGE"], ["list", "--json=HUGE"], ["list", "HUGE"], ["--store", "HUGE"],
+        ["show", "HUGE"], ["--page-size", "HUGE"], ["list", "--after", "HUGE"],
+        ["export", "--format", "HUGE"], ["--config", "HUGE"], ["--import", "\u{1}HUGE"],
+    ])
+    func aRefusalQuotingOneHugeCharacterStaysShort(_ template: [String]) throws {
+        let huge = "a" + String(repeating: "\u{301}", count: 30_000)
+        let arguments = template.map { $0.replacingOccurrences(of: "HUGE", with: huge) }
+        let text = try #require(message(arguments))
+        #expect(text.utf8.count < 600, "\(text.utf8.count) bytes: \(InertText.quoted(text))")
+    }
+
+    @Test func listByCursorAndExportAreRead() throws {
+        let cursor = PageCursor(after: PersonSortKey(name: "Ada", id: 1))
+        #expect(
+            try parse(["list", "--after", cursor.text, "--json"]).command
+                == .listAfter(cursor: cursor, search: "", json: true))
+        #expect(try parse(["export"]).command == .export(format: .csv, search: ""))
+        #expect(
+            try parse(["export", "--format", "json", "--search", "ada"]).command
+                == .export(format: .json, search: "ada"))
+        #expect(
+            message(["list", "--after", "x", "--page", "2"])
+                == "--after and --page cannot be used together")
+        #expect(
+            message(["export", "--format", "xml"])
+                == "--format: unknown format 'xml' (expected one of: csv, json)")
+        #expect(
+            message(["list", "--format", "csv"]) == "option '--format' does not apply to 'list'")
+    }
+}

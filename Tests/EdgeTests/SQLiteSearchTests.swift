@@ -1,0 +1,175 @@
+import Foundation
+import PeopleTestSupport
+import Testing
+
+@testable import Features
+@testable import SQLiteStore
+
+/// The database's quick search gives exactly the answers of the slow one,
+/// whichever way it runs and however the persons got there.
+@Suite struct SQLiteSearchTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// Name parts that share grams, differ in case and accents, carry a
+    /// quote, and reach outside the Basic Multilingual Plane.
+    private static let parts = [
+        "ada", "Ada", "ÅSA", "åsa", "zoë", "Zoe", "bo", "li", "Ng", "émile", "x", "\"q\"", "a🦆b",
+        "e\u{301}", "ß",
+    ]
+
+    /// Parts one name in a hundred has, so that short searches for them
+    /// match few persons and go through the index.
+    private static let rareParts = ["ŵyn", "qu", "ž"]
+
+    private static func names(_ count: Int, using generator: inout SeededGenerator) -> [String] {
+        (0..<count).map { _ in
+            (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                Int.random(in: 0..<100, using: &generator) == 0
+                    ? rareParts[Int.random(in: 0..<rareParts.count, using: &generator)]
+                    : parts[Int.random(in: 0..<parts.count, using: &generator)]
+            }.joined(separator: " ")
+        }
+    }
+
+    /// Every search worth asking of `names`: each of their grams of one to
+    /// four characters, plus texts that match nothing or hold the sentinel.
+    private static func searches(_ names: [String]) -> [String] {
+        var searches: Set<String> = ["", "zzz", "q", "\u{1}", "a\u{1}", "\"", "ada li"]
+        for name in names {
+            let scalars = Array(PersonSortKey.fold(name).unicodeScalars)
+            for start in scalars.indices {
+                for width in 1...4 where start + width <= scalars.count {
+                    var gram = String.UnicodeScalarView()
+                    gram.append(contentsOf: scalars[start..<start + width])
+                    searches.insert(String(gram))
+                }
+            }
+        }
+        return searches.sorted()
+    }
+
+    private func drafts(_ names: some Sequence<String>) throws -> [ValidatedDraft] {
+        try names.map { (name) throws(PersonValidationError) in
+            try PersonDraft(name: name).validated()
+        }
+    }
+
+    @Test(arguments: [1, 2] as [UInt64])
+    func everySearchMatchesTheMemoryStoreWhicheverWayItRuns(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let database = try SQLitePersonStore(path: folder.path("people.sqlite"))
+        let memory = MemoryPersonStore(persons: [])
+        // Half in bulk, counted by GramTally; half one by one, by the triggers.
+        let bulk = try drafts(Self.names(1_500, using: &generator))
+        _ = try database.add(contentsOf: bulk, addedAt: Fixtures.now)
+        _ = try memory.add(contentsOf: bulk, addedAt: Fixtures.now)
+        for name in Self.names(300, using: &generator) {
+            let draft = try PersonDraft(name: name).validated()
+            _ = try database.add(draft, addedAt: Fixtures.now)
+            _ = try memory.add(draft, addedAt: Fixtures.now)
+        }
+        // Renames and deletes, through the triggers too.
+        let everyone = try memory.page(matching: "", from: .first, limit: 10_000)
+        for person in everyone.shuffled(using: &generator).prefix(200) {
+            if Bool.random(using: &generator) {
+                try database.delete(person.id)
+                try memory.delete(person.id)
+            } else {
+                let draft = try PersonDraft(name: Self.names(1, using: &generator)[0]).validated()
+                _ = try database.update(person.id, with: draft)
+                _ = try memory.update(person.id, with: draft)
+            }
+        }
+        let names = try memory.page(matching: "", from: .first, limit: 10_000).map(\.name)
+        for search in Self.searches(names) {
+            let all = try memory.page(matching: search, from: .first, limit: 10_000)
+            #expect(try database.count(matching: search) == all.count, "count of \(search)")
+            for offset in [0, 7, all.count / 2, max(0, all.count - 3)] {
+                #expect(
+                    try database.page(matching: search, from: .offset(offset), limit: 10)
+                        == Array(all.dropFirst(offset).prefix(10)), "\(search) from \(offset)")
+            }
+            for index in Set([0, all.count / 3, all.count - 1]) where all.indices.contains(index) {
+                let key = all[index].sortKey
+                #expect(try database.position(of: key, matching: search) == index, "\(search)")
+                #expect(
+                    try database.page(matching: search, from: .after(key), limit: 5)
+                        == Array(all.dropFirst(index + 1).prefix(5)), "\(search) after \(index)")
+                #expect(
+                    try database.page(matching: search, from: .before(key), limit: 5)
+                        == Array(all.prefix(index).suffix(5)), "\(search) before \(index)")
+            }
+        }
+    }
+
+    @Test func aRareSearchIsLookedUpAndACommonOneWalksTheNameOrder() throws {
+        let path = folder.path("people.sqlite")
+        let store = try SQLitePersonStore(path: path)
+        _ = try store.add(
+            contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ŷr"]),
+            addedAt: Fixtures.now)
+        let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        try database.execute(SQLiteSearch.termsTable)
+        func route(_ search: String) throws -> String {
+            switch try SQLiteSearch(search, trusted: true).route(
+                for: .page(wanted: 10, skipped: 0), in: database)
+            {
+            case .everyone: "everyone"
+            case .walk: "walk"
+            case .lookUp: "look up"
+            case .none: "none"
+            }
+        }
+        #expect(try route("") == "everyone")
+        #expect(try route("a") == "walk")
+        #expect(try route("ŵ") == "look up")
+        #expect(try route("ŵy") == "look up")
+        #expect(try route("ada") == "walk")
+        #expect(try route("grace zuse 4") == "look up")
+        #expect(try route("ŷ") == "look up")
+        #expect(try route("q") == "none")
+        #expect(try route("qqqq") == "none")
+        #expect(try store.page(matching: "ŷ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ŷr"])
+        #expect(try store.count(matching: "ada") == 100)
+    }
+
+    @Test func aBulkAddCountsGramsExactlyAsTheTriggersDo() throws {
+        var generator = SeededGenerator(seed: 3)
+        let names =
+            Self.names(800, using: &generator) + ["e\u{301}e\u{301}", "𝒜𝒜𝒜𝒜", "İstanbul", "ÆØÅ"]
+        let inBulk = try SQLitePersonStore(path: folder.path("bulk.sqlite"))
+        _ = try inBulk.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
+        let oneByOne = try SQLitePersonStore(path: folder.path("single.sqlite"))
+        for draft in try drafts(names) { _ = try oneByOne.add(draft, addedAt: Fixtures.now) }
+        func grams(_ file: String) throws -> [String] {
+            try SQLiteConnection(path: folder.path(file), busyTimeout: .seconds(1))
+                .rows("SELECT gram, n FROM person_gram WHERE n > 0 ORDER BY gram")
+                .map { "\($0.text(0) ?? "?") \($0.integer(1))" }
+        }
+        let counted = try grams("single.sqlite")
+        #expect(counted.count > 200)
+        #expect(try grams("bulk.sqlite") == counted)
+    }
+
+    @Test func aVersionTwoDatabaseGainsTheQuickSearchWithItsPersons() throws {
+        let path = folder.path("old.sqlite")
+        let old = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        try old.execute(SQLiteSchema.steps[0] + SQLiteSchema.steps[1] + "PRAGMA user_version = 2;")
+        for name in ["ada lovelace", "Åsa Nilsson", "bo", "x"] {
+            try old.run(
+                "INSERT INTO person (name, sort_name, address, added) VALUES (?, ?, '', 0)",
+                [.text(name), .text(PersonSortKey.fold(name))])
+        }
+        let store = try SQLitePersonStore(path: path)
+        #expect(try store.count(matching: "a") == 2)
+        #expect(try store.count(matching: "ås") == 1)
+        #expect(try store.count(matching: "love") == 1)
+        #expect(try store.page(matching: "x", from: .first, limit: 10).map(\.name) == ["x"])
+        _ = try store.add(try PersonDraft(name: "Ada Two").validated(), addedAt: Fixtures.now)
+        #expect(try store.count(matching: "ada") == 2)
+    }
+}

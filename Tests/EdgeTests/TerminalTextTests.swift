@@ -1,0 +1,74 @@
+import Features
+import Terminal
+import Testing
+
+/// What reaches a terminal: text from outside made inert, colour only where
+/// the style allows, and only the console's own escapes.
+@Suite struct TerminalTextTests {
+    @Test(arguments: [
+        ("\u{1B}]0;pwned\u{07}", "␛]0;pwned␇"),
+        ("\u{1B}[2J\u{1B}[H", "␛[2J␛[H"),
+        ("\u{1B}]52;c;ZXZpbA==\u{07}", "␛]52;c;ZXZpbA==␇"),
+        ("a\u{9B}31mb", "a\\u{9B}31mb"),
+        ("line\r\nFAKE", "line␍␊FAKE"),
+        ("back\u{08}\u{08}", "back␈␈"),
+        ("nul\u{0}", "nul␀"),
+        ("del\u{7F}", "del␡"),
+        ("Bob\u{202E}txt.exe", "Bob\\u{202E}txt.exe"),
+        ("iso\u{2066}late\u{2069}", "iso\\u{2066}late\\u{2069}"),
+        ("sep\u{2028}para\u{2029}", "sep\\u{2028}para\\u{2029}"),
+        ("Zoë Ødegaard 李 👩‍👩‍👧", "Zoë Ødegaard 李 👩‍👩‍👧"),
+    ])
+    func controlCharactersAreShownNotObeyed(raw: String, shown: String) {
+        #expect(InertText.inert(raw) == shown)
+        #expect(!InertText.inert(raw).unicodeScalars.contains(where: InertText.isObeyed))
+    }
+
+    @Test func quotedTextIsCutAndStaysOnOneLine() {
+        let huge = String(repeating: "x\n", count: 5_000)
+        let quoted = InertText.quoted(huge, limit: 10)
+        #expect(quoted == "'x␊x␊x␊x␊x…'")
+    }
+
+    /// One character made of an `a` and 30,000 combining acute accents:
+    /// 60,001 bytes that a limit counting characters lets through whole.
+    static let oneHugeCharacter = "a" + String(repeating: "\u{301}", count: 30_000)
+
+    @Test func oneCharacterOfThirtyThousandMarksIsCutByScalars() {
+        #expect(Self.oneHugeCharacter.count == 1)
+        let quoted = InertText.quoted(Self.oneHugeCharacter)
+        #expect(quoted.utf8.count < 600, "quoted \(quoted.utf8.count) bytes")
+        #expect(quoted.unicodeScalars.count == 62, "a, 58 marks, the ellipsis and two quotes")
+        #expect(quoted.unicodeScalars.starts(with: "'a\u{301}\u{301}".unicodeScalars))
+        #expect(quoted.unicodeScalars.reversed().starts(with: "'…\u{301}".unicodeScalars))
+        #expect(InertText.clipped(Self.oneHugeCharacter, limit: 120).utf8.count < 600)
+    }
+
+    @Test func aCutFallsBetweenWholeCharactersWhenOneFits() {
+        let family = "👩\u{200D}👩\u{200D}👧"  // 5 scalars, one character
+        #expect(InertText.quoted(String(repeating: family, count: 20), limit: 10) == "'\(family)…'")
+        #expect(InertText.quoted(family + "b", limit: 6) == "'\(family)b'", "fits: not cut")
+        #expect(InertText.quoted("e\u{301}e\u{301}e\u{301}", limit: 4) == "'e\u{301}…'")
+    }
+
+    @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() {
+        #expect(TextStyle.plain.render("People", as: .title) == "People")
+        #expect(
+            TextStyle(usesColor: true).render("People", as: .title)
+                == "\u{1B}[1m\u{1B}[38;2;95;175;255mPeople\u{1B}[0m")
+        #expect(TextStyle(usesColor: true).render("row", as: .plain) == "row")
+        let amber = Theme(
+            title: RGBColor(red: 255, green: 176, blue: 0), keys: .init(red: 1, green: 2, blue: 3),
+            error: .init(red: 4, green: 5, blue: 6), success: .init(red: 7, green: 8, blue: 9))
+        let themed = TextStyle(usesColor: true, theme: amber)
+        #expect(themed.render("People", as: .title).hasPrefix("\u{1B}[1m\u{1B}[38;2;255;176;0m"))
+        #expect(themed.render("1 open", as: .keys) == "\u{1B}[38;2;1;2;3m1 open\u{1B}[0m")
+    }
+
+    @Test func storedEscapesCannotBorrowTheConsolesColour() {
+        let rendered = TextStyle(usesColor: true).render("\u{1B}[8mhidden\u{1B}[0m", as: .error)
+        // Exactly the two escapes the style adds: its colour and its reset.
+        #expect(rendered.filter { $0 == "\u{1B}" }.count == 2)
+        #expect(rendered.contains("␛[8mhidden␛[0m"))
+    }
+}

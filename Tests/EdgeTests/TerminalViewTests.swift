@@ -1,0 +1,130 @@
+import Features
+import PeopleTestSupport
+import Terminal
+import Testing
+
+/// The terminal views turn typed keys into actions and draw models as text.
+///
+/// Driven here with a recording console and a hand-made model.
+@MainActor
+@Suite struct TerminalViewTests {
+    let console = RecordingConsole()
+
+    /// A list model with the given rows that records which action ran.
+    @MainActor final class Actions {
+        var log: [String] = []
+        func model(rows names: [String], next: Bool = false) -> PersonListViewModel {
+            let rows = names.map { name in
+                PersonRowViewModel(
+                    title: name, subtitle: "", select: { self.log.append("open \(name)") })
+            }
+            var model = PersonListViewModel(
+                title: "People", summary: "1–\(rows.count) of 9", rows: rows,
+                search: { text in self.log.append("search \(text)") },
+                add: { self.log.append("add") },
+                undo: { self.log.append("undo") },
+                openSettings: { self.log.append("settings") },
+                quit: { self.log.append("quit") })
+            if next { model.showNextPage = { self.log.append("next") } }
+            return model
+        }
+    }
+
+    @Test func theListIsNumberedAndEndsWithItsKeys() {
+        let view = TerminalPersonListView(console: console)
+        view.show(Actions().model(rows: ["Ada", "Alan"], next: true))
+        #expect(
+            console.output == """
+                People · 1–2 of 9
+                  1  Ada
+                  2  Alan
+                1–2 open · n next · /text search · a add · u undo · s settings · q quit · ? help
+
+                """)
+    }
+
+    @Test func keysRunTheMatchingActions() {
+        let actions = Actions()
+        let view = TerminalPersonListView(console: console)
+        view.show(actions.model(rows: ["Ada", "Alan"], next: true))
+        for key in ["2", "n", "/ ada ", "/", "a", "u", "s", "Q"] { view.handle(key) }
+        #expect(
+            actions.log == [
+                "open Alan", "next", "search ada", "search ", "add", "undo", "settings", "quit",
+            ])
+    }
+
+    @Test func keysThatDoNothingHereSaySoInOneLine() {
+        let actions = Actions()
+        let view = TerminalPersonListView(console: console)
+        view.show(actions.model(rows: ["Ada"]))
+        for key in ["3", "n", "p", "b", "xyz", "99999999999999999999999"] { view.handle(key) }
+        #expect(actions.log.isEmpty)
+        let complaints = console.output.split(separator: "\n").suffix(6)
+        #expect(
+            Array(complaints) == [
+                "There is no row 3 on this page; rows are 1–1.",
+                "This is the last page.",
+                "This is the first page.",
+                "The list is the first screen; q quits.",
+                "Unknown key 'xyz'. Press ? for help.",
+                "Unknown key '99999999999999999999…'. Press ? for help.",
+            ])
+    }
+
+    @Test func eachLineTellsTheConsoleWhatItIs() {
+        TerminalPersonListView(console: console).show(Actions().model(rows: ["Ada"]))
+        #expect(console.roles == [.title, .plain, .keys])
+    }
+
+    @Test func theFormMapsEnterDashAndDotToKeepClearAndCancel() {
+        var answers: [FormAnswer] = []
+        let view = TerminalPersonEditView(console: console)
+        view.show(
+            PersonFormViewModel(
+                title: "Edit Ada", field: .address, step: (2, 3), currentValue: "London",
+                answer: { answers.append($0) }))
+        for line in ["", " - ", ".", "Paris"] { view.handle(line) }
+        #expect(answers == [.keep, .clear, .cancel, .text("Paris")])
+        #expect(console.output == "Address (2/3) [London]:\n")
+    }
+
+    @Test func theDetailAsksBeforeDeletingAndOnlyYesConfirms() {
+        var log: [String] = []
+        let view = TerminalPersonDetailView(console: console)
+        let question = ConfirmationViewModel(
+            question: "Delete Ada?", confirm: { log.append("yes") }, cancel: { log.append("no") })
+        let model = PersonDetailViewModel(
+            title: "Ada", fields: [], confirmation: question,
+            edit: {}, delete: {}, back: {}, quit: {})
+        view.show(model)
+        view.handle("n")
+        view.handle(" YES ")
+        #expect(log == ["no", "yes"])
+        #expect(console.output.hasPrefix("Delete Ada? Type y to confirm"))
+    }
+
+    @Test func everyDeclaredKeyDoesSomethingOnItsScreen() {
+        let typed = { (binding: KeyBinding) in
+            binding.keys == "1, 2, …" ? "1" : binding.keys == "/text" ? "/ada" : binding.keys
+        }
+        let list = TerminalPersonListView(console: console)
+        list.show(Actions().model(rows: ["Ada"], next: true))
+        let detail = TerminalPersonDetailView(console: console)
+        detail.show(
+            PersonDetailViewModel(
+                title: "Ada", fields: [], confirmation: nil, edit: {}, delete: {}, back: {},
+                quit: {}))
+        let settings = TerminalSettingsView(console: console)
+        settings.show(SettingsViewModel(sections: [], back: {}, quit: {}))
+        for binding in AppScreen.list.keys where binding.keys != "p" {
+            list.handle(typed(binding))
+        }
+        for binding in AppScreen.detail.keys { detail.handle(typed(binding)) }
+        for binding in AppScreen.settings.keys { settings.handle(typed(binding)) }
+        #expect(!console.output.contains("Unknown key"))
+        #expect(console.output.contains("List keys:\n"))
+        #expect(console.output.contains("Detail keys:\n"))
+        #expect(console.output.contains("Settings keys:\n"))
+    }
+}

@@ -1,0 +1,48 @@
+import Features
+import Foundation
+
+/// Fixed values tests share, so a test reads as the behaviour it checks.
+public enum Fixtures {
+    /// A fixed "now": 2026-01-01T00:00:00Z.
+    public static let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+    /// A clock that always says ``now``.
+    public static let clock: @Sendable () -> Date = { now }
+
+    /// A file reader for a scope whose test reads no files: every path is
+    /// refused with one line naming it, as a missing file would be.
+    ///
+    /// A scope's reader is a required edge, like its console; a test that
+    /// imports files hands in ``files(_:)`` instead.
+    public static let readsNoFiles: @Sendable (String) throws(UsageError) -> Data = {
+        path throws(UsageError) in
+        throw UsageError("\(path): this test reads no files")
+    }
+
+    /// A file reader that knows exactly `files`, by path, and refuses any
+    /// other path as a missing file.
+    public static func files(_ files: [String: String])
+        -> @Sendable (String) throws(UsageError) -> Data
+    {
+        { path throws(UsageError) in
+            guard let text = files[path] else { throw UsageError("\(path): no such file") }
+            return Data(text.utf8)
+        }
+    }
+
+    /// `count` persons named "Person 001", "Person 002", …, ids 1…count.
+    public static func numberedPersons(_ count: Int) -> [Person] {
+        (0..<max(0, count)).map { $0 + 1 }.map { index in
+            let number = String(index)
+            let padded = String(repeating: "0", count: max(0, 3 - number.count)) + number
+            return Person(
+                id: index, name: "Person \(padded)", address: "\(index) Main Street",
+                email: nil, added: now)
+        }
+    }
+
+    /// A memory store holding the three samples.
+    public static func sampleStore() -> MemoryPersonStore {
+        MemoryPersonStore(persons: Person.samples)
+    }
+}
