@@ -1,57 +1,41 @@
 import Features
 
-/// One `provider` per provider type: the closure an injector writes, handed
-/// back as it is while the trace is off, and reporting each call while it is
-/// on.
+/// One generic `provider` for every provider type: the closure an injector
+/// writes, handed back as it is while the trace is off, and reporting each
+/// call while it is on.
 ///
-/// One overload per type rather than one generic method, for two reasons a
-/// reader can see in the benchmark: a generic function type would be passed
-/// through a thunk that costs an allocation every time a screen is made, and
-/// the overload knows its provider's name, so no injector has to spell it.
-/// The overload is picked by the type the injector returns.
+/// The trace names a provider after what it makes: a closure that makes a
+/// `PersonDetailController` is reported as `PersonDetailControllerProvider`,
+/// which is also the name of its type. Name a new provider type the same
+/// way (`…` + `Provider`, after what it returns) and the trace prints its
+/// real name — from this package or from another one, with no change to
+/// this module. Adding a screen never edits it.
+///
+/// Two overloads, because a provider takes no runtime argument (the
+/// session's root, the form for a new person) or one (the person
+/// selected). Every provider may throw: making an object may open a store.
 extension Scope {
-    /// A provider of the session's root screen.
+    /// A provider that takes no runtime argument, such as the session's
+    /// root screen or the store for one-shot commands.
     @inlinable
-    public func provider(_ body: @escaping ScreenProvider) -> ScreenProvider {
-        wiring.isEnabled ? reportingCalls("PersonListControllerProvider", body) : body
+    public func provider<Made>(
+        _ body: @escaping @MainActor () throws -> Made
+    ) -> @MainActor () throws -> Made {
+        guard wiring.isEnabled else { return body }
+        let (wiring, label, name) = (wiring, label, WiringTrace.providerName(making: Made.self))
+        wiring.note(name, .provider, in: label)
+        return { try wiring.record(name, .called, in: label, body) }
     }
 
-    /// A provider of detail screens, one per person selected.
+    /// A provider that takes its runtime argument, such as the person a
+    /// detail screen is made for.
     @inlinable
-    public func provider(_ body: @escaping PersonDetailControllerProvider)
-        -> PersonDetailControllerProvider
-    {
-        wiring.isEnabled ? reportingCalls("PersonDetailControllerProvider", body) : body
-    }
-
-    /// A provider of person forms, for adding or for editing.
-    @inlinable
-    public func provider(_ body: @escaping PersonEditControllerProvider)
-        -> PersonEditControllerProvider
-    {
-        wiring.isEnabled ? reportingCalls("PersonEditControllerProvider", body) : body
-    }
-
-    /// A provider of the settings screen.
-    @inlinable
-    public func provider(_ body: @escaping SettingsControllerProvider)
-        -> SettingsControllerProvider
-    {
-        wiring.isEnabled ? reportingCalls("SettingsControllerProvider", body) : body
-    }
-
-    /// A provider of the store, for one-shot commands.
-    @inlinable
-    public func provider(_ body: @escaping PersonStoreProvider) -> PersonStoreProvider {
-        wiring.isEnabled ? reportingCalls("PersonStoreProvider", body) : body
-    }
-
-    /// A provider of a recorded run of the injectors, for `people graph`.
-    ///
-    /// Its calls are not reported: what it records goes to a trace of its own.
-    @inlinable
-    public func provider(_ body: @escaping WiringTourProvider) -> WiringTourProvider {
-        if wiring.isEnabled { wiring.note("WiringTourProvider", .provider, in: label) }
-        return body
+    public func provider<Argument, Made>(
+        _ body: @escaping @MainActor (Argument) throws -> Made
+    ) -> @MainActor (Argument) throws -> Made {
+        guard wiring.isEnabled else { return body }
+        let (wiring, label, name) = (wiring, label, WiringTrace.providerName(making: Made.self))
+        wiring.note(name, .provider, in: label)
+        return { argument in try wiring.record(name, .called, in: label) { try body(argument) } }
     }
 }

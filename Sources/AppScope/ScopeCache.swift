@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// ```swift
 /// public static func injectNavigator(_ session: SessionScope) -> any Navigator {
-///     session.cached(session.navigatorCache) {
-///         session.new(TerminalNavigator(console: session.app.console))
+///     session.keep(session.navigatorCache) {
+///         session.make(TerminalNavigator(console: session.app.console))
 ///     }
 /// }
 /// ```

@@ -12,16 +12,18 @@ import Synchronization
 /// ```
 /// wiring: PersonDetailControllerProvider · called · session
 /// wiring:   PersonScope · begins · person #1
-/// wiring:   OpenedPerson · new · person #1
-/// wiring:     PersonStore · new · app
+/// wiring:   OpenedPerson · kept · person #1
+/// wiring:     PersonStore · kept · app
 /// wiring:       TracingPersonStore · made · app
 /// wiring:         PersonStore (base) · reused · app
 /// wiring:   PersonDetailController · made · person #1
 /// wiring:     OpenedPerson · reused · person #1
 /// ```
 ///
-/// `new` is made now and kept by its scope; `reused` is handed out again by
-/// the scope that keeps it; `made` is made for the one object that asked.
+/// One word per lifetime, the same as the scope method that gave it:
+/// `made` is made for the one object that asked (`make`); `kept` is made
+/// now and kept by its scope (`keep`); `reused` is handed out again by the
+/// scope that keeps it (`keep`, `reuse`).
 ///
 /// With `--trace` it prints to standard error; with `--debug` it keeps the
 /// most recent steps for the settings screen; `people graph` keeps them to
@@ -71,11 +73,19 @@ public final class WiringTrace: Sendable {
         return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
     }
 
+    /// How the trace names a provider of `Made`: `PersonDetailControllerProvider`
+    /// for a closure that makes a `PersonDetailController`, the name its type
+    /// has.
+    public static func providerName<Made>(making type: Made.Type) -> String {
+        name(of: type) + "Provider"
+    }
+
     /// Reports `name` and builds it with `make`; what `make` builds in turn
     /// is reported one level deeper.
-    public func record<Built>(
-        _ name: String, _ event: WiringStep.Event, in scope: String, _ make: () throws -> Built
-    ) rethrows -> Built {
+    public func record<Built, Failure: Error>(
+        _ name: String, _ event: WiringStep.Event, in scope: String,
+        _ make: () throws(Failure) -> Built
+    ) throws(Failure) -> Built {
         note(name, event, in: scope)
         state.withLock { $0.depth += 1 }
         defer { state.withLock { $0.depth -= 1 } }
@@ -95,7 +105,7 @@ public final class WiringTrace: Sendable {
         printer?("wiring: " + step.line)
     }
 
-    /// The value `cache` keeps, reported as new when made now, reused when
+    /// The value `cache` keeps, reported as kept when made now, reused when
     /// it was already there.
     public func recordCached<Kept>(
         _ cache: ScopeCache<Kept>, in scope: String, _ make: () throws -> Kept
@@ -104,7 +114,7 @@ public final class WiringTrace: Sendable {
         var made = false
         let value = try cache.value {
             made = true
-            return try record(name, .new, in: scope, make)
+            return try record(name, .kept, in: scope, make)
         }
         if !made { note(name, .reused, in: scope) }
         return value

@@ -9,8 +9,9 @@ import Terminal
 ///
 /// The composition root: the only code that decides what is built from what.
 /// Each method is one expression of glue — an initializer call, a scope
-/// cache, or another `inject…` call — passed through the scope (`new`,
-/// `cached`, `provider`), which reports it to the wiring trace. The whole
+/// cache, or another `inject…` call — passed through the scope (`make`,
+/// `keep`, `reuse`, `begin`, `provider`), which reports it to the wiring
+/// trace. The whole
 /// object graph can be read in this folder, top down, without running
 /// anything; `people graph` draws it.
 @MainActor
@@ -56,7 +57,7 @@ public enum AppInjector {
     /// This is where a session scope begins; it ends when the session object,
     /// which holds it through its navigator and root provider, is let go.
     public static func injectInteractiveSession(_ app: AppScope) -> InteractiveSession {
-        SessionInjector.injectInteractiveSession(app.beginning(SessionScope(app: app)))
+        SessionInjector.injectInteractiveSession(app.begin(SessionScope(app: app)))
     }
 
     /// The one-shot command runner, for scripts: no session, no navigator.
@@ -64,13 +65,13 @@ public enum AppInjector {
     /// The store is handed over as a provider: `--help` and `--version` never
     /// open it.
     public static func injectPersonCommands(_ app: AppScope) -> PersonCommands {
-        app.new(
+        app.make(
             PersonCommands(
                 command: app.command,
                 storeProvider: StoreInjector.injectPersonStoreProvider(app),
                 pageSize: app.configuration.pageSize,
                 clock: app.clock,
-                writer: app.new(PersonFileWriter()),
+                writer: app.make(PersonFileWriter()),
                 help: Usage.help,
                 console: app.console))
     }

@@ -15,7 +15,7 @@ public enum ObjectGraphInjector {
 
     /// The command, with a provider that records the tour when run.
     public static func injectObjectGraphCommand(_ app: AppScope) -> ObjectGraphCommand {
-        app.new(ObjectGraphCommand(tour: injectWiringTourProvider(app), console: app.console))
+        app.make(ObjectGraphCommand(tour: injectWiringTourProvider(app), console: app.console))
     }
 
     /// Records an interactive session driven by ``tourKeys`` through the real
@@ -35,7 +35,7 @@ public enum ObjectGraphInjector {
                 clock: { Date(timeIntervalSince1970: 0) },
                 wiring: WiringTrace(printer: nil, keepsSteps: true))
             _ = AppInjector.injectInteractiveSession(sample).run()
-            return sample.wiring.steps
+            return WiringTour(steps: sample.wiring.steps)
         }
     }
 }

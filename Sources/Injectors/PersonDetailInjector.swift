@@ -38,9 +38,9 @@ public enum PersonDetailInjector {
     public static func injectPersonScope(_ session: SessionScope, opening person: Person) throws
         -> PersonScope
     {
-        try session.beginning(
+        try session.begin(
             PersonScope.label(forPerson: person.id),
-            with: injectNewOpenedPerson(session, person)
+            with: injectMadeOpenedPerson(session, person)
         ) { PersonScope(session: session, opening: $0) }
     }
 
@@ -50,7 +50,7 @@ public enum PersonDetailInjector {
     public static func injectPersonDetailController(_ scope: PersonScope)
         -> PersonDetailController
     {
-        scope.new(
+        scope.make(
             PersonDetailController(
                 person: injectOpenedPerson(scope),
                 view: injectPersonDetailView(scope),
@@ -63,14 +63,14 @@ public enum PersonDetailInjector {
     /// The opened person of the scope: the one its detail and edit screens
     /// share.
     public static func injectOpenedPerson(_ scope: PersonScope) -> OpenedPerson {
-        scope.reusing(scope.openedPerson)
+        scope.reuse(scope.openedPerson)
     }
 
     /// A new opened person on the app's store: the value a person scope is
     /// begun with.
     ///
     /// Call ``injectOpenedPerson(_:)`` instead: this one makes another.
-    static func injectNewOpenedPerson(_ session: SessionScope, _ person: Person) throws
+    static func injectMadeOpenedPerson(_ session: SessionScope, _ person: Person) throws
         -> OpenedPerson
     {
         OpenedPerson(person: person, store: try StoreInjector.injectPersonStore(session.app))
@@ -78,6 +78,6 @@ public enum PersonDetailInjector {
 
     /// The terminal view of one person's detail.
     public static func injectPersonDetailView(_ scope: PersonScope) -> TerminalPersonDetailView {
-        scope.new(TerminalPersonDetailView(console: scope.session.app.console))
+        scope.make(TerminalPersonDetailView(console: scope.session.app.console))
     }
 }

@@ -23,7 +23,7 @@ public enum PersonEditInjector {
     public static func injectPersonEditController(adding session: SessionScope) throws
         -> PersonEditController
     {
-        try session.new(
+        try session.make(
             PersonEditController(
                 addingTo: try StoreInjector.injectPersonStore(session.app),
                 clock: session.app.clock,
@@ -46,7 +46,7 @@ public enum PersonEditInjector {
     public static func injectPersonEditController(editing scope: PersonScope)
         -> PersonEditController
     {
-        scope.new(
+        scope.make(
             PersonEditController(
                 editing: PersonDetailInjector.injectOpenedPerson(scope),
                 view: injectPersonEditView(scope.session),
@@ -55,6 +55,6 @@ public enum PersonEditInjector {
 
     /// The terminal view of the form.
     public static func injectPersonEditView(_ session: SessionScope) -> TerminalPersonEditView {
-        session.new(TerminalPersonEditView(console: session.app.console))
+        session.make(TerminalPersonEditView(console: session.app.console))
     }
 }

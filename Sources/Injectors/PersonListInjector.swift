@@ -22,7 +22,7 @@ public enum PersonListInjector {
     public static func injectPersonListController(_ session: SessionScope) throws
         -> PersonListController
     {
-        try session.new(
+        try session.make(
             PersonListController(
                 store: try StoreInjector.injectPersonStore(session.app),
                 pageSize: session.app.configuration.pageSize,
@@ -36,6 +36,6 @@ public enum PersonListInjector {
 
     /// The terminal view of the list; a new one per list controller.
     public static func injectPersonListView(_ session: SessionScope) -> TerminalPersonListView {
-        session.new(TerminalPersonListView(console: session.app.console))
+        session.make(TerminalPersonListView(console: session.app.console))
     }
 }

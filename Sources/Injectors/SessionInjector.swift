@@ -11,7 +11,7 @@ public enum SessionInjector {
     /// The root comes through a provider so that the store opens inside the
     /// session's `run`, which reports a failure as one line.
     public static func injectInteractiveSession(_ session: SessionScope) -> InteractiveSession {
-        session.new(
+        session.make(
             InteractiveSession(
                 navigator: injectNavigator(session),
                 rootProvider: PersonListInjector.injectPersonListControllerProvider(session),
@@ -21,14 +21,14 @@ public enum SessionInjector {
     /// The navigation stack, one per session: the terminal's, made on first
     /// use, unless the scope was handed one.
     public static func injectNavigator(_ session: SessionScope) -> any Navigator {
-        session.cached(session.navigatorCache) {
-            session.new(TerminalNavigator(console: session.app.console))
+        session.keep(session.navigatorCache) {
+            session.make(TerminalNavigator(console: session.app.console))
         }
     }
 
     /// The session's last delete, shared by the detail screens that record
     /// it and the list that undoes it.
     public static func injectLastDeletion(_ session: SessionScope) -> LastDeletion {
-        session.cached(session.lastDeletionCache) { LastDeletion() }
+        session.keep(session.lastDeletionCache) { LastDeletion() }
     }
 }

@@ -16,7 +16,7 @@ public enum SettingsInjector {
     public static func injectSettingsController(_ session: SessionScope) throws
         -> SettingsController
     {
-        try session.new(
+        try session.make(
             SettingsController(
                 configurator: try injectSettingsConfigurator(session),
                 view: injectSettingsView(session),
@@ -40,14 +40,14 @@ public enum SettingsInjector {
     public static func injectBaseSettingsConfigurator(_ session: SessionScope)
         -> BaseSettingsConfigurator
     {
-        session.new(BaseSettingsConfigurator(configuration: session.app.configuration))
+        session.make(BaseSettingsConfigurator(configuration: session.app.configuration))
     }
 
     /// The base settings plus store statistics and the object graph.
     public static func injectDebugSettingsConfigurator(_ session: SessionScope) throws
         -> DebugSettingsConfigurator
     {
-        try session.new(
+        try session.make(
             DebugSettingsConfigurator(
                 base: injectBaseSettingsConfigurator(session),
                 store: try StoreInjector.injectPersonStore(session.app),
@@ -56,6 +56,6 @@ public enum SettingsInjector {
 
     /// The terminal view of the settings.
     public static func injectSettingsView(_ session: SessionScope) -> TerminalSettingsView {
-        session.new(TerminalSettingsView(console: session.app.console))
+        session.make(TerminalSettingsView(console: session.app.console))
     }
 }

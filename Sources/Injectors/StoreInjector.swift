@@ -14,7 +14,7 @@ public enum StoreInjector {
     ///
     /// - Throws: when the store cannot be opened; the next call tries again.
     public static func injectPersonStore(_ app: AppScope) throws -> any PersonStore {
-        try app.cached(app.storeCache) { try injectDecoratedPersonStore(app) }
+        try app.keep(app.storeCache) { try injectDecoratedPersonStore(app) }
     }
 
     /// Opens the app's store when first called: for one-shot commands, which
@@ -30,7 +30,7 @@ public enum StoreInjector {
     /// the store are not changed and cannot tell.
     static func injectDecoratedPersonStore(_ app: AppScope) throws -> any PersonStore {
         app.configuration.trace
-            ? try app.new(
+            ? try app.make(
                 TracingPersonStore(
                     wrapping: try injectAggregatedPersonStore(app),
                     log: app.console.writeErrorLine))
@@ -42,7 +42,7 @@ public enum StoreInjector {
     static func injectAggregatedPersonStore(_ app: AppScope) throws -> any PersonStore {
         app.configuration.imports.isEmpty
             ? try injectBasePersonStore(app)
-            : try app.new(
+            : try app.make(
                 AggregatePersonStore(
                     primary: try injectBasePersonStore(app),
                     readOnly: try injectImportedPersonStores(app)))
@@ -52,7 +52,7 @@ public enum StoreInjector {
     ///
     /// - Throws: ``UsageError`` naming the file and line of the first problem.
     static func injectImportedPersonStores(_ app: AppScope) throws -> [ReadOnlyPersonStore] {
-        try app.new(
+        try app.make(
             try PersonImport.stores(
                 from: app.configuration.imports, read: app.readFile, added: app.clock()))
     }
@@ -60,21 +60,21 @@ public enum StoreInjector {
     /// The store of the configured kind — or the one a test handed the scope
     /// — before anything wraps it; one per app.
     public static func injectBasePersonStore(_ app: AppScope) throws -> any PersonStore {
-        try app.cached(app.baseStoreCache) { try injectNewPersonStore(app) }
+        try app.keep(app.baseStoreCache) { try injectMadePersonStore(app) }
     }
 
     /// A new store of the configured kind.
     ///
     /// Call ``injectBasePersonStore(_:)`` instead: this one does not cache.
-    static func injectNewPersonStore(_ app: AppScope) throws -> any PersonStore {
+    static func injectMadePersonStore(_ app: AppScope) throws -> any PersonStore {
         switch app.configuration.storeKind {
         case .sqlite:
-            try app.new(
+            try app.make(
                 SQLitePersonStore(
                     path: try app.configuration.requiredDatabasePath(),
                     startingWith: Person.samples))
         case .memory:
-            app.new(MemoryPersonStore(persons: Person.samples))
+            app.make(MemoryPersonStore(persons: Person.samples))
         }
     }
 }

@@ -37,12 +37,12 @@ import Testing
                 Object graph (as built so far)
                   SessionScope · begins · session
                   InteractiveSession · made · session
-                    Navigator · new · session
+                    Navigator · kept · session
                       TerminalNavigator · made · session
-                    PersonListControllerProvider · provider · session
-                  PersonListControllerProvider · called · session
+                    ScreenProvider · provider · session
+                  ScreenProvider · called · session
                     PersonListController · made · session
-                      PersonStore · new · app
+                      PersonStore · kept · app
                         PersonStore (base) · reused · app
                       TerminalPersonListView · made · session
 
@@ -75,20 +75,20 @@ import Testing
         _ = try open(Person.samples[0])
         #expect(
             app.recordingConsole?.errors == """
-                wiring: Navigator · new · session
+                wiring: Navigator · kept · session
                 wiring:   TerminalNavigator · made · session
                 wiring: PersonDetailControllerProvider · provider · session
                 wiring: PersonDetailControllerProvider · called · session
                 wiring:   PersonScope · begins · person #1
-                wiring:   OpenedPerson · new · person #1
-                wiring:     PersonStore · new · app
+                wiring:   OpenedPerson · kept · person #1
+                wiring:     PersonStore · kept · app
                 wiring:       TracingPersonStore · made · app
                 wiring:         PersonStore (base) · reused · app
                 wiring:   PersonDetailController · made · person #1
                 wiring:     OpenedPerson · reused · person #1
                 wiring:     TerminalPersonDetailView · made · person #1
                 wiring:     Navigator · reused · session
-                wiring:     LastDeletion · new · session
+                wiring:     LastDeletion · kept · session
                 wiring:     PersonEditControllerProvider · provider · person #1
 
                 """)

@@ -102,18 +102,18 @@ import Testing
                 """
                 wiring: SessionScope · begins · session
                 wiring: InteractiveSession · made · session
-                wiring:   Navigator · new · session
+                wiring:   Navigator · kept · session
                 wiring:     TerminalNavigator · made · session
-                wiring:   PersonListControllerProvider · provider · session
-                wiring: PersonListControllerProvider · called · session
+                wiring:   ScreenProvider · provider · session
+                wiring: ScreenProvider · called · session
                 wiring:   PersonListController · made · session
-                wiring:     PersonStore · new · app
+                wiring:     PersonStore · kept · app
                 wiring:       TracingPersonStore · made · app
-                wiring:         PersonStore (base) · new · app
+                wiring:         PersonStore (base) · kept · app
                 wiring:           MemoryPersonStore · made · app
 
                 """))
-        #expect(run.errors.contains("wiring:   OpenedPerson · new · person #1\n"))
+        #expect(run.errors.contains("wiring:   OpenedPerson · kept · person #1\n"))
         #expect(run.errors.contains("trace: store.person(withID: 1) → #1 \"Ada Lovelace\" in "))
         #expect(!run.output.contains("trace:"), "standard output stays clean")
     }

@@ -38,7 +38,7 @@ public struct ObjectGraph: Sendable {
             case .called:
                 parents.append((node, true))
                 continue
-            case .new, .reused, .made, .provider:
+            case .kept, .reused, .made, .provider:
                 add(node, lifetime: Self.lifetime(of: step))
             }
             if let parent = parents.last { connect(parent.node, node, makes: parent.isCall) }
@@ -48,7 +48,7 @@ public struct ObjectGraph: Sendable {
 
     private static func lifetime(of step: WiringStep) -> String {
         switch step.event {
-        case .new, .reused: "one per \(step.scopeKind)"
+        case .kept, .reused: "one per \(step.scopeKind)"
         case .provider: "provider"
         default: "made for its owner"
         }

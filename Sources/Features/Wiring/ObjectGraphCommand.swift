@@ -1,6 +1,21 @@
-/// Records a run of the real injectors and returns its steps: how
+/// Records a run of the real injectors and returns what it built: how
 /// `people graph` learns the object graph.
-public typealias WiringTourProvider = @MainActor () -> [WiringStep]
+public typealias WiringTourProvider = @MainActor () throws -> WiringTour
+
+/// What one recorded run of the injectors built, step by step, in order.
+///
+/// A type of its own, rather than a bare list of steps, so that the
+/// provider that records it has a real name in the trace:
+/// `WiringTourProvider`.
+public struct WiringTour: Sendable, Equatable {
+    /// The steps, oldest first.
+    public let steps: [WiringStep]
+
+    /// A tour of these steps.
+    public init(steps: [WiringStep]) {
+        self.steps = steps
+    }
+}
 
 /// `people graph`: prints the app's object graph as a Mermaid flowchart.
 ///
@@ -18,7 +33,12 @@ public final class ObjectGraphCommand: Application {
     }
 
     public func run() -> ExitCode {
-        console.writeLines(ObjectGraph(steps: tour()).mermaid)
-        return console.settle(.success)
+        do {
+            console.writeLines(ObjectGraph(steps: try tour().steps).mermaid)
+            return console.settle(.success)
+        } catch {
+            console.writeErrorLine("people: could not record the object graph: \(error)")
+            return console.settle(.failure)
+        }
     }
 }

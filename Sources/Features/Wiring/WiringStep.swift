@@ -8,7 +8,7 @@ public struct WiringStep: Sendable, Equatable {
     /// What happened.
     public enum Event: String, Sendable {
         /// Made now and kept by its scope, which hands it out from now on.
-        case new
+        case kept
         /// Handed out again by the scope that keeps it.
         case reused
         /// Made now for the one object that asked; nothing keeps it.
@@ -43,7 +43,7 @@ public struct WiringStep: Sendable, Equatable {
         String(scope.prefix { $0 != " " })
     }
 
-    /// The step as a line of the trace: `  OpenedPerson · new · person #2`.
+    /// The step as a line of the trace: `  OpenedPerson · kept · person #2`.
     public var line: String {
         String(repeating: "  ", count: depth) + "\(name) · \(event.rawValue) · \(scope)"
     }
