@@ -17,7 +17,7 @@ import Features
 extension Scope {
     /// A provider that takes no runtime argument, such as the session's
     /// root screen or the store for one-shot commands.
-    @inlinable
+    @inlinable @inline(__always)
     public func provider<Made>(
         _ body: @escaping @MainActor () throws -> Made
     ) -> @MainActor () throws -> Made {
@@ -29,7 +29,7 @@ extension Scope {
 
     /// A provider that takes its runtime argument, such as the person a
     /// detail screen is made for.
-    @inlinable
+    @inlinable @inline(__always)
     public func provider<Argument, Made>(
         _ body: @escaping @MainActor (Argument) throws -> Made
     ) -> @MainActor (Argument) throws -> Made {

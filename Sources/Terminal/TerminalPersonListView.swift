@@ -68,7 +68,7 @@ public final class TerminalPersonListView: PersonListView {
         case .key("?"):
             console.writeLines(AppScreen.list.help)
         case .empty:
-            show(model)
+            if let retry = model.retry { retry() } else { show(model) }
         case .key, .unknown:
             showError(KeyInput.complaint(for: input))
         }
@@ -82,6 +82,7 @@ public final class TerminalPersonListView: PersonListView {
             case AppScreen.open where model.rows.isEmpty: nil
             case AppScreen.open:
                 model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
+            case AppScreen.retry where model.retry == nil: nil
             case AppScreen.next where model.showNextPage == nil: nil
             case AppScreen.previous where model.showPreviousPage == nil: nil
             default: binding.keyLineEntry

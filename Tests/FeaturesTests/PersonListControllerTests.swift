@@ -147,7 +147,10 @@ import Testing
     @Test func aFailingStoreIsReportedOnTheListNotThrown() throws {
         let harness = Harness(store: StrictPersonStore(expectsCalls: true))
         try harness.appear()
-        #expect(harness.view.models.isEmpty)
+        let shown = try harness.shown
+        #expect(shown.rows.isEmpty)
+        #expect(shown.summary == "not loaded; Enter tries again")
+        #expect(shown.retry != nil, "a list that failed to load offers a retry")
         #expect(harness.view.errors == ["Could not load the list: disk unplugged"])
     }
 }

@@ -21,12 +21,12 @@ import Testing
         #expect(graph.hasPrefix("flowchart LR\n"))
         for line in [
             #"subgraph app["app scope: one per run of people"]"#,
-            #"app_PersonStore["PersonStore<br/><i>one per app</i>"]"#,
-            #"session_Navigator["Navigator<br/><i>one per session</i>"]"#,
+            #"app_PersonStore["PersonStore<br/><i>kept, one per app</i>"]"#,
+            #"session_Navigator["Navigator<br/><i>kept, one per session</i>"]"#,
             "session_Navigator --> session_TerminalNavigator",
             "app_PersonStore --> app_PersonStorebase",
-            #"session_LastDeletion["LastDeletion<br/><i>one per session</i>"]"#,
-            #"person_OpenedPerson["OpenedPerson<br/><i>one per person</i>"]"#,
+            #"session_LastDeletion["LastDeletion<br/><i>kept, one per session</i>"]"#,
+            #"person_OpenedPerson["OpenedPerson<br/><i>kept, one per person</i>"]"#,
             #"session_PersonDetailControllerProvider(["PersonDetailControllerProvider<br/><i>provider</i>"])"#,
             "session_PersonDetailControllerProvider -. makes .-> person_PersonDetailController",
             "person_OpenedPerson --> app_PersonStore",

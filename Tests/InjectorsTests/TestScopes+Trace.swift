@@ -1,6 +1,6 @@
 import AppScope
 import Features
-import TestSupport
+import PeopleTestSupport
 
 extension TestScopes {
     /// An app scope like ``app(input:command:pageSize:store:)``, whose wiring
@@ -13,7 +13,8 @@ extension TestScopes {
     static func tracedApp() -> AppScope {
         let console = RecordingConsole()
         return AppScope(
-            console: console, clock: Fixtures.clock, personStore: Fixtures.sampleStore(),
+            console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            personStore: Fixtures.sampleStore(),
             wiring: WiringTrace(printer: console.writeErrorLine, keepsSteps: true))
     }
 }

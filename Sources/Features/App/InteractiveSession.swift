@@ -22,7 +22,12 @@ public final class InteractiveSession: Application {
 
     public func run() -> ExitCode {
         do {
-            navigator.run(root: try rootProvider())
+            let root = try rootProvider()
+            navigator.run(root: root)
+            if let failure = root.failureToLoad {
+                console.writeErrorLine("people: \(failure)")
+                return console.settle(.failure)
+            }
             return console.settle(.success)
         } catch {
             console.writeErrorLine("people: \(error)")

@@ -49,7 +49,7 @@ public enum AppScreen: String, CaseIterable, Sendable {
                 KeyBinding("a", "add", "add a person"),
                 KeyBinding("u", "undo", "undo the last delete of this session"),
                 KeyBinding("s", "settings", "settings (with --debug, also the object graph)"),
-                KeyBinding.quit, KeyBinding.help,
+                Self.retry, KeyBinding.quit, KeyBinding.help,
             ]
         case .detail:
             [
@@ -83,6 +83,10 @@ public enum AppScreen: String, CaseIterable, Sendable {
     public static let next = KeyBinding("n", "next", "next page")
     /// The list's previous page, left off its key line on the first page.
     public static let previous = KeyBinding("p", "previous", "previous page")
+
+    /// The list's retry, on its key line only while a page could not be loaded.
+    public static let retry = KeyBinding(
+        "Enter", "retry", "load the page again, when it could not be loaded")
 
     /// Every screen's keys, one line each, for `people --help`.
     public static var keyReference: String {

@@ -14,4 +14,18 @@ public protocol Screen: AnyObject {
 
     /// Handles one line of input typed while this screen is on top.
     func handle(_ input: String)
+
+    /// Why the screen never showed what it is for — every load it tried
+    /// failed — or `nil` once it has (or when it loads nothing).
+    ///
+    /// The session asks its root when the person leaves: a session in which
+    /// the first screen never loaded ends with a failure, so a script
+    /// driving `people` learns that nothing worked.
+    var failureToLoad: String? { get }
+}
+
+extension Screen {
+    /// Nothing to load, so nothing that failed: the default for screens
+    /// that are handed their content.
+    public var failureToLoad: String? { nil }
 }

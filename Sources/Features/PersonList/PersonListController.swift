@@ -23,6 +23,9 @@ public final class PersonListController: Screen {
     private var rows: [Person] = []
     private var firstIndex = 0
     private var total = 0
+    /// Whether a page was ever shown, and why the last load failed.
+    private var hasLoaded = false
+    private var lastFailure: String?
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
@@ -85,11 +88,24 @@ public final class PersonListController: Screen {
                 }
             }
             firstIndex = try indexOfFirstRow()
+            (hasLoaded, lastFailure) = (true, nil)
             view.show(makeViewModel())
         } catch {
-            view.showError("Could not load the list: \(error)")
+            // Still a working screen: no rows, a retry, every other key.
+            let message = "Could not load the list: \(error)"
+            lastFailure = message
+            (rows, total, firstIndex, start) = ([], 0, 0, .first)
+            var model = makeViewModel()
+            model.summary = "not loaded; Enter tries again"
+            model.retry = { [weak self] in self?.reload() }
+            view.show(model)
+            view.showError(message)
         }
     }
+
+    /// Why the list never showed a page, when every load so far failed: an
+    /// interactive session that ends so exits with a failure.
+    public var failureToLoad: String? { hasLoaded ? nil : lastFailure }
 
     private func indexOfFirstRow() throws -> Int {
         if case .offset(let offset) = start { return offset }

@@ -14,6 +14,10 @@ public struct PersonListViewModel {
     public var showNextPage: (@MainActor () -> Void)?
     /// Shows the previous page; `nil` on the first one.
     public var showPreviousPage: (@MainActor () -> Void)?
+    /// Loads the page again; set only while it could not be loaded, so that
+    /// the list keeps working after a failure — Enter retries, and `q`, `?`
+    /// and `/` still do what they always do.
+    public var retry: (@MainActor () -> Void)?
     /// Shows only persons whose name contains the text; empty shows everyone.
     public var search: @MainActor (String) -> Void
     /// Opens the form for a new person.

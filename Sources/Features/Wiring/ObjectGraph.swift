@@ -4,7 +4,7 @@
 /// from a list kept by hand, so it cannot drift from the code. One subgraph
 /// per scope; an arrow from each object to what it was built with; providers
 /// drawn round, with a dotted arrow to what each one makes when called; every
-/// object labelled with its lifetime: kept by its scope ("one per session"),
+/// object labelled with its lifetime: kept by its scope ("kept, one per session"),
 /// or made for the one object that holds it ("made for its owner").
 public struct ObjectGraph: Sendable {
     /// One object (or provider) of the graph, in the scope it lives in.
@@ -48,7 +48,7 @@ public struct ObjectGraph: Sendable {
 
     private static func lifetime(of step: WiringStep) -> String {
         switch step.event {
-        case .kept, .reused: "one per \(step.scopeKind)"
+        case .kept, .reused: "kept, one per \(step.scopeKind)"
         case .provider: "provider"
         default: "made for its owner"
         }
@@ -57,7 +57,7 @@ public struct ObjectGraph: Sendable {
     private mutating func add(_ node: Node, lifetime: String) {
         if lifetimes[node] == nil { nodes.append(node) }
         // A kept object may first be seen made; kept is what it is.
-        if lifetimes[node] == nil || lifetime.hasPrefix("one per") { lifetimes[node] = lifetime }
+        if lifetimes[node] == nil || lifetime.hasPrefix("kept") { lifetimes[node] = lifetime }
     }
 
     private mutating func connect(_ from: Node, _ to: Node, makes: Bool) {

@@ -1,7 +1,7 @@
 import AppScope
 import Features
 import Injectors
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 // The "Captive dependency" article quotes this file: a mistake the scopes
@@ -45,7 +45,7 @@ enum CaptiveSharerInjector {
     static func injectPersonSharer(_ scope: PersonScope, keptIn cache: ScopeCache<PersonSharer>)
         -> PersonSharer
     {
-        scope.session.app.cached(cache) {
+        scope.session.app.keep(cache) {
             PersonSharer(opened: PersonDetailInjector.injectOpenedPerson(scope))
         }
     }
@@ -76,10 +76,10 @@ enum CaptiveCheck {
     /// One line per kept object and each shorter-lived thing it was built
     /// from: `PersonSharer (app) is built from OpenedPerson (person #1)`.
     ///
-    /// A kept object is a `new` step; what it was built from is every step
+    /// A kept object is a `kept` step; what it was built from is every step
     /// beneath it, up to the next step as shallow as it.
     static func captives(in steps: [WiringStep]) -> [String] {
-        steps.indices.filter { steps[$0].event == .new }.flatMap { kept in
+        steps.indices.filter { steps[$0].event == .kept }.flatMap { kept in
             steps[(kept + 1)...]
                 .prefix { $0.depth > steps[kept].depth }
                 .filter { shortness($0) > shortness(steps[kept]) }
@@ -133,13 +133,13 @@ enum CaptiveCheck {
         #expect(
             app.recordingConsole?.errors == """
                 wiring: PersonScope · begins · person #1
-                wiring: OpenedPerson · new · person #1
-                wiring:   PersonStore · new · app
+                wiring: OpenedPerson · kept · person #1
+                wiring:   PersonStore · kept · app
                 wiring:     PersonStore (base) · reused · app
-                wiring: PersonSharer · new · app
+                wiring: PersonSharer · kept · app
                 wiring:   OpenedPerson · reused · person #1
                 wiring: PersonScope · begins · person #2
-                wiring: OpenedPerson · new · person #2
+                wiring: OpenedPerson · kept · person #2
                 wiring:   PersonStore · reused · app
                 wiring: PersonSharer · reused · app
 
@@ -154,11 +154,11 @@ enum CaptiveCheck {
     /// scope beneath a kept object is a captive too.
     @Test func aShorterScopesProviderBeneathAKeptObjectIsReported() {
         let steps = [
-            WiringStep(depth: 0, name: "PersonSharer", event: .new, scope: "app"),
+            WiringStep(depth: 0, name: "PersonSharer", event: .kept, scope: "app"),
             WiringStep(
                 depth: 1, name: "PersonEditControllerProvider", event: .provider,
                 scope: "person #1"),
-            WiringStep(depth: 0, name: "LastDeletion", event: .new, scope: "session"),
+            WiringStep(depth: 0, name: "LastDeletion", event: .kept, scope: "session"),
         ]
         #expect(
             CaptiveCheck.captives(in: steps) == [
@@ -168,8 +168,8 @@ enum CaptiveCheck {
 
     /// The check over every screen and provider of a real session, so a
     /// captive added to the injectors fails here.
-    @Test func theRealInjectorsBuildNoCaptiveInAWholeSession() {
-        let steps = ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())()
+    @Test func theRealInjectorsBuildNoCaptiveInAWholeSession() throws {
+        let steps = try ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())().steps
         #expect(steps.contains { $0.scopeKind == "person" }, "the tour opened a person")
         #expect(CaptiveCheck.captives(in: steps).isEmpty)
     }

@@ -1,7 +1,7 @@
 import AppScope
 import Features
 import Injectors
-import TestSupport
+import PeopleTestSupport
 import Testing
 
 // The "Lazy vs Provider" article quotes these tests: how a test tells an
@@ -39,7 +39,7 @@ import Testing
         #expect(first !== second)
     }
 
-    /// `new`: a screen per ask, while what it is made of stays the scope's.
+    /// `make`: a screen per ask, while what it is made of stays the scope's.
     @Test func eachNewDetailScreenIsMadeForItsAskerAlone() throws {
         let session = TestScopes.session()
         let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
@@ -59,7 +59,7 @@ import Testing
             app.recordingConsole?.errors == """
                 wiring: PersonStoreProvider · provider · app
                 wiring: PersonStoreProvider · called · app
-                wiring:   PersonStore · new · app
+                wiring:   PersonStore · kept · app
                 wiring:     PersonStore (base) · reused · app
                 wiring: PersonStoreProvider · called · app
                 wiring:   PersonStore · reused · app

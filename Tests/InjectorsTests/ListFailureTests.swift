@@ -1,0 +1,47 @@
+import AppScope
+import Features
+import Injectors
+import PeopleTestSupport
+import Testing
+
+/// The list keeps working when its store fails: the error stays on screen,
+/// `q`, `?` and `/` do what they always do, Enter tries again, and a session
+/// in which the list never loaded ends with a failure.
+@MainActor
+@Suite struct ListFailureTests {
+    /// A whole session over `store`, wired for real, typing `input`.
+    private func session(_ store: any PersonStore, typing input: [String])
+        -> (status: ExitCode, console: RecordingConsole)
+    {
+        let console = RecordingConsole(input: input)
+        let app = AppScope(console: console, readFile: Fixtures.readsNoFiles, personStore: store)
+        return (AppInjector.injectApplication(app).run(), console)
+    }
+
+    @Test func aListThatNeverLoadedStillAnswersItsKeysAndEndsWithAFailure() {
+        let store = UnpluggablePersonStore(
+            Fixtures.sampleStore(), unpluggedWith: .storage("disk unplugged"))
+        // If `q` were ignored, the `a` after it would open the form.
+        let run = session(store, typing: ["?", "/ada", "q", "a"])
+        #expect(run.status == .failure)
+        #expect(run.console.output.contains("Could not load the list: disk unplugged"))
+        #expect(run.console.output.contains("List keys:\n"))
+        #expect(run.console.output.contains("People matching “ada” · not loaded"))
+        #expect(!run.console.output.contains("New person"))
+        #expect(run.console.errors == "people: Could not load the list: disk unplugged\n")
+        #expect(store.refusedCalls == 2, "the first load and the search each asked the store")
+    }
+
+    @Test func enterRetriesAndAListThatLoadedLaterEndsWell() {
+        // The first load's first call fails; the disk is back for Enter.
+        let store = UnpluggablePersonStore(
+            Fixtures.sampleStore(), unpluggedWith: .storage("disk unplugged"), forCalls: 1)
+        let run = session(store, typing: ["", "q"])
+        #expect(run.status == .success)
+        #expect(run.console.output.contains("People · not loaded; Enter tries again\n"))
+        #expect(run.console.output.contains("Enter retry · q quit · ? help\n"))
+        #expect(run.console.output.contains("People · 1–3 of 3\n  1  Ada Lovelace"))
+        #expect(run.console.errors.isEmpty)
+        #expect(store.refusedCalls == 1)
+    }
+}

@@ -1,0 +1,114 @@
+import Features
+import Foundation
+import Synchronization
+
+/// A working store that a test can unplug and plug back in: while unplugged,
+/// every call throws, as a store whose disk or server went away would.
+///
+/// For tests of what a screen does when its store fails and then recovers —
+/// that the list keeps its keys after a failed load and shows the page once
+/// a retry succeeds — without a real disk to break.
+///
+/// What it records: ``refusedCalls``, the number of calls made while
+/// unplugged (each one refused), so a test can see that a retry really
+/// asked again.
+public final class UnpluggablePersonStore: PersonStore {
+    private let store: any PersonStore
+    private let state: Mutex<(failure: PersonStoreError?, refused: Int, left: Int?)>
+
+    /// `store`, unplugged from the start when `failure` is given: every call
+    /// throws it until ``plugIn()`` — or, with `calls`, only that many calls,
+    /// after which it plugs itself back in.
+    public init(
+        _ store: any PersonStore, unpluggedWith failure: PersonStoreError? = nil,
+        forCalls calls: Int? = nil
+    ) {
+        self.store = store
+        self.state = Mutex((failure, 0, calls))
+    }
+
+    /// Makes every call from now on throw `failure`.
+    public func unplug(_ failure: PersonStoreError = .storage("disk unplugged")) {
+        state.withLock { $0.failure = failure }
+    }
+
+    /// Makes calls reach the store again.
+    public func plugIn() {
+        state.withLock { $0.failure = nil }
+    }
+
+    /// How many calls were refused while unplugged.
+    public var refusedCalls: Int { state.withLock { $0.refused } }
+
+    /// Throws while unplugged, counting the refusal.
+    private func reach() throws {
+        let failure = state.withLock { state -> PersonStoreError? in
+            guard let failure = state.failure else { return nil }
+            state.refused += 1
+            if let left = state.left {
+                state.left = left - 1
+                if left <= 1 { state.failure = nil }
+            }
+            return failure
+        }
+        if let failure { throw failure }
+    }
+
+    public func count(matching search: String) throws -> Int {
+        try reach()
+        return try store.count(matching: search)
+    }
+
+    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+        try reach()
+        return try store.position(of: key, matching: search)
+    }
+
+    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    {
+        try reach()
+        return try store.page(matching: search, from: start, limit: limit)
+    }
+
+    public func person(withID id: Person.ID) throws -> Person? {
+        try reach()
+        return try store.person(withID: id)
+    }
+
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+        try reach()
+        return try store.add(draft, addedAt: date)
+    }
+
+    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+        -> Int
+    {
+        try reach()
+        return try store.add(contentsOf: drafts, addedAt: date)
+    }
+
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
+        try reach()
+        return try store.update(id, with: draft)
+    }
+
+    public func delete(_ id: Person.ID) throws {
+        try reach()
+        try store.delete(id)
+    }
+
+    public func restore(_ person: Person) throws {
+        try reach()
+        try store.restore(person)
+    }
+
+    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+        try reach()
+        return try store.readingConsistently(body)
+    }
+
+    public func check(repairing: Bool) throws -> StoreCheck {
+        try reach()
+        return try store.check(repairing: repairing)
+    }
+}
