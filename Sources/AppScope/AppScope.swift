@@ -71,6 +71,30 @@ public final class AppScope: Scope {
     /// in by a test, in which case `--trace` and `--import` still wrap it.
     public let baseStoreCache: ScopeCache<any PersonStore>
 
+    /// Makes the view of each screen: the terminal's, or a test's.
+    ///
+    /// Lifetime: the app's. Made on first use by `AppInjector` from the
+    /// console, or handed in by a test.
+    public let viewFactoryCache: ScopeCache<any ViewFactory>
+
+    /// Whether the base store was handed in (a test's fake) rather than
+    /// made from the configuration, so screens that name the store's kind
+    /// do not name a kind that is not the one in use.
+    ///
+    /// Lifetime: the app's; never changes.
+    public let baseStoreIsHandedIn: Bool
+
+    /// Decorators another package wraps around the base store, innermost
+    /// first.
+    ///
+    /// Counting, caching, a log of its own: applied once, when the
+    /// store is first made, whatever the command; `--import` and `--trace`
+    /// wrap what they return, so their rows and log lines still cover
+    /// everything.
+    ///
+    /// Lifetime: the app's; never changes.
+    public let storeDecorators: [PersonStoreDecorator]
+
     public var label: String { "app" }
 
     /// How the trace names the base store, apart from the wrapped one.
@@ -92,6 +116,10 @@ public final class AppScope: Scope {
     ///     store keeps them.
     ///   - personStore: a base store to use instead of opening the configured
     ///     one, such as a fake; `--trace` and `--import` still wrap it.
+    ///   - views: a view factory to use instead of the terminal's, such as
+    ///     one of recording views, which a test reads as models.
+    ///   - storeDecorators: stores wrapped around the base store, innermost
+    ///     first, by a package that extends this one; none by default.
     ///   - wiring: a trace to use instead of the one `--trace` and `--debug`
     ///     ask for, such as one that keeps every step for `people graph`.
     public init(
@@ -101,6 +129,8 @@ public final class AppScope: Scope {
         readFile: @escaping @Sendable (String) throws(UsageError) -> Data,
         clock: @escaping @Sendable () -> Date = Date.init,
         personStore: (any PersonStore)? = nil,
+        views: (any ViewFactory)? = nil,
+        storeDecorators: [PersonStoreDecorator] = [],
         wiring: WiringTrace? = nil
     ) {
         self.configuration = configuration
@@ -108,6 +138,9 @@ public final class AppScope: Scope {
         self.console = console
         self.clock = clock
         self.readFile = readFile
+        self.viewFactoryCache = views.map { ScopeCache(holding: $0) } ?? ScopeCache()
+        self.baseStoreIsHandedIn = personStore != nil
+        self.storeDecorators = storeDecorators
         self.baseStoreCache =
             personStore.map { ScopeCache(holding: $0, named: Self.baseStoreName) }
             ?? ScopeCache(named: Self.baseStoreName)
@@ -120,3 +153,14 @@ public final class AppScope: Scope {
                 : .off)
     }
 }
+
+/// Wraps a store in another that adds to it — counting calls, caching, a log
+/// of its own — the way `--trace` wraps it in a `TracingPersonStore`.
+///
+/// The public hook for a package that builds on this one: hand
+/// ``AppScope/init(configuration:command:console:readFile:clock:personStore:views:storeDecorators:wiring:)``
+/// a list of these, and `StoreInjector` applies them to the base store the
+/// first time any screen or command asks for it. Controllers neither change
+/// nor notice. Throws when the decorator cannot be made; the store is then
+/// not made either, and the next ask tries again.
+public typealias PersonStoreDecorator = @Sendable (any PersonStore) throws -> any PersonStore

@@ -18,9 +18,8 @@ import Features
 ///   `Scope+Providers.swift`) — traced as `provider`, and each call as
 ///   `called`.
 ///
-///
 /// ```swift
-/// scope.make(TerminalPersonDetailView(console: scope.session.app.console))
+/// app.make(MemoryPersonStore(persons: Person.samples))
 /// ```
 ///
 /// With the trace off (no `--trace`, no `--debug`) each of them is one

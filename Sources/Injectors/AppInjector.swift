@@ -60,6 +60,15 @@ public enum AppInjector {
         SessionInjector.injectInteractiveSession(app.begin(SessionScope(app: app)))
     }
 
+    /// The app's view factory: the terminal's, made on first use from the
+    /// console, unless the scope was handed one (a test's recording views).
+    ///
+    /// Every `inject…View` method asks it, so which views a run draws with
+    /// is decided here, once.
+    public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
+        app.keep(app.viewFactoryCache) { app.make(TerminalViews(console: app.console)) }
+    }
+
     /// The one-shot command runner, for scripts: no session, no navigator.
     ///
     /// The store is handed over as a provider: `--help` and `--version` never

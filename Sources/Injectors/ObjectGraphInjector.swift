@@ -6,12 +6,9 @@ import Terminal
 /// Builds `people graph`, which draws the object graph from a real run.
 @MainActor
 public enum ObjectGraphInjector {
-    /// The keys of the recorded tour, which uses every screen and provider once.
-    ///
-    /// Open a person, open their form and leave it, ask to delete and keep
-    /// them, go back, open the new-person form and leave it, open the
-    /// settings, go back, quit.
-    public static let tourKeys = ["1", "e", ".", "d", "n", "b", "a", ".", "s", "b", "q"]
+    /// The keys of the recorded tour: every screen's ``Features/AppScreen/tour``
+    /// in turn, then quit, so each screen and provider is used at least once.
+    public static let tourKeys = AppScreen.allCases.flatMap(\.tour) + ["q"]
 
     /// The command, with a provider that records the tour when run.
     public static func injectObjectGraphCommand(_ app: AppScope) -> ObjectGraphCommand {

@@ -1,6 +1,5 @@
 import AppScope
 import Features
-import Terminal
 
 /// Builds the detail screen of one person, inside that person's own scope.
 @MainActor
@@ -13,9 +12,8 @@ public enum PersonDetailInjector {
     public static func injectPersonDetailControllerProvider(_ session: SessionScope)
         -> PersonDetailControllerProvider
     {
-        injectPersonDetailControllerProvider(session) {
-            try injectPersonScope(session, opening: $0)
-        }
+        injectPersonDetailControllerProvider(
+            session, beginScope: PersonListInjector.beginPersonScope(session))
     }
 
     /// The same provider, beginning each person's scope with `beginScope`.
@@ -24,7 +22,7 @@ public enum PersonDetailInjector {
     /// that each is freed when its detail screen closes — without business
     /// code ever seeing a scope.
     public static func injectPersonDetailControllerProvider(
-        _ session: SessionScope, beginScope: @escaping @MainActor (Person) throws -> PersonScope
+        _ session: SessionScope, beginScope: @escaping PersonScopeBeginning
     ) -> PersonDetailControllerProvider {
         session.provider { person in
             try injectPersonDetailController(beginScope(person))
@@ -76,8 +74,16 @@ public enum PersonDetailInjector {
         OpenedPerson(person: person, store: try StoreInjector.injectPersonStore(session.app))
     }
 
-    /// The terminal view of one person's detail.
-    public static func injectPersonDetailView(_ scope: PersonScope) -> TerminalPersonDetailView {
-        scope.make(TerminalPersonDetailView(console: scope.session.app.console))
+    /// The view of one person's detail, from the app's view factory.
+    public static func injectPersonDetailView(_ scope: PersonScope) -> any PersonDetailView {
+        scope.make(AppInjector.injectViewFactory(scope.session.app).makePersonDetailView())
     }
 }
+
+/// Begins the scope of the person selected: what a detail provider calls
+/// before it builds the screen.
+///
+/// A type of its own so that the hook can be handed down from the session
+/// to the list to the detail provider, and a test can hand in one that
+/// records each scope it begins.
+public typealias PersonScopeBeginning = @MainActor (Person) throws -> PersonScope

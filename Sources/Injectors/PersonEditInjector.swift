@@ -1,6 +1,5 @@
 import AppScope
 import Features
-import Terminal
 
 /// Builds the person form, for adding from the list or editing from a detail
 /// screen.
@@ -53,8 +52,8 @@ public enum PersonEditInjector {
                 navigator: SessionInjector.injectNavigator(scope.session)))
     }
 
-    /// The terminal view of the form.
-    public static func injectPersonEditView(_ session: SessionScope) -> TerminalPersonEditView {
-        session.make(TerminalPersonEditView(console: session.app.console))
+    /// The view of the form, from the app's view factory.
+    public static func injectPersonEditView(_ session: SessionScope) -> any PersonEditView {
+        session.make(AppInjector.injectViewFactory(session.app).makePersonEditView())
     }
 }

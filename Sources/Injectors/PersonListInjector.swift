@@ -1,6 +1,5 @@
 import AppScope
 import Features
-import Terminal
 
 /// Builds the list screen: the root of the interactive session.
 @MainActor
@@ -9,8 +8,17 @@ public enum PersonListInjector {
     public static func injectPersonListControllerProvider(_ session: SessionScope)
         -> ScreenProvider
     {
+        injectPersonListControllerProvider(session, beginScope: beginPersonScope(session))
+    }
+
+    /// The same provider, its list beginning each person's scope with
+    /// `beginScope`: the hook a test uses to watch the person scopes the
+    /// real list opens (see ``PersonDetailInjector``).
+    public static func injectPersonListControllerProvider(
+        _ session: SessionScope, beginScope: @escaping PersonScopeBeginning
+    ) -> ScreenProvider {
         session.provider {
-            try injectPersonListController(session)
+            try injectPersonListController(session, beginScope: beginScope)
         }
     }
 
@@ -22,6 +30,16 @@ public enum PersonListInjector {
     public static func injectPersonListController(_ session: SessionScope) throws
         -> PersonListController
     {
+        try injectPersonListController(session, beginScope: beginPersonScope(session))
+    }
+
+    /// The same list, its detail provider beginning each person's scope
+    /// with `beginScope`.
+    ///
+    /// - Throws: when the store cannot be opened.
+    public static func injectPersonListController(
+        _ session: SessionScope, beginScope: @escaping PersonScopeBeginning
+    ) throws -> PersonListController {
         try session.make(
             PersonListController(
                 store: try StoreInjector.injectPersonStore(session.app),
@@ -29,13 +47,21 @@ public enum PersonListInjector {
                 view: injectPersonListView(session),
                 navigator: SessionInjector.injectNavigator(session),
                 deletions: SessionInjector.injectLastDeletion(session),
-                detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(session),
+                detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(
+                    session, beginScope: beginScope),
                 addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),
                 settingsProvider: SettingsInjector.injectSettingsControllerProvider(session)))
     }
 
-    /// The terminal view of the list; a new one per list controller.
-    public static func injectPersonListView(_ session: SessionScope) -> TerminalPersonListView {
-        session.make(TerminalPersonListView(console: session.app.console))
+    /// The view of the list, from the app's view factory; a new one per list
+    /// controller.
+    public static func injectPersonListView(_ session: SessionScope) -> any PersonListView {
+        session.make(AppInjector.injectViewFactory(session.app).makePersonListView())
+    }
+
+    /// How a real run begins a person's scope: in `session`, with the
+    /// person's ``Features/OpenedPerson``.
+    static func beginPersonScope(_ session: SessionScope) -> PersonScopeBeginning {
+        { try PersonDetailInjector.injectPersonScope(session, opening: $0) }
     }
 }

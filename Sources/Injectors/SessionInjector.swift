@@ -11,10 +11,20 @@ public enum SessionInjector {
     /// The root comes through a provider so that the store opens inside the
     /// session's `run`, which reports a failure as one line.
     public static func injectInteractiveSession(_ session: SessionScope) -> InteractiveSession {
+        injectInteractiveSession(session, beginScope: PersonListInjector.beginPersonScope(session))
+    }
+
+    /// The same session, its list beginning each person's scope with
+    /// `beginScope`: how a test watches, through the real list, the scopes
+    /// the session opens and frees.
+    public static func injectInteractiveSession(
+        _ session: SessionScope, beginScope: @escaping PersonScopeBeginning
+    ) -> InteractiveSession {
         session.make(
             InteractiveSession(
                 navigator: injectNavigator(session),
-                rootProvider: PersonListInjector.injectPersonListControllerProvider(session),
+                rootProvider: PersonListInjector.injectPersonListControllerProvider(
+                    session, beginScope: beginScope),
                 console: session.app.console))
     }
 

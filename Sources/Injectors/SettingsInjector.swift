@@ -1,6 +1,5 @@
 import AppScope
 import Features
-import Terminal
 
 /// Builds the settings screen, choosing its configurator by option.
 @MainActor
@@ -40,7 +39,11 @@ public enum SettingsInjector {
     public static func injectBaseSettingsConfigurator(_ session: SessionScope)
         -> BaseSettingsConfigurator
     {
-        session.make(BaseSettingsConfigurator(configuration: session.app.configuration))
+        session.make(
+            BaseSettingsConfigurator(
+                configuration: session.app.configuration,
+                storeKind: session.app.baseStoreIsHandedIn
+                    ? nil : session.app.configuration.storeKind))
     }
 
     /// The base settings plus store statistics and the object graph.
@@ -54,8 +57,8 @@ public enum SettingsInjector {
                 objectGraph: { session.app.wiring.lines }))
     }
 
-    /// The terminal view of the settings.
-    public static func injectSettingsView(_ session: SessionScope) -> TerminalSettingsView {
-        session.make(TerminalSettingsView(console: session.app.console))
+    /// The view of the settings, from the app's view factory.
+    public static func injectSettingsView(_ session: SessionScope) -> any SettingsView {
+        session.make(AppInjector.injectViewFactory(session.app).makeSettingsView())
     }
 }

@@ -41,11 +41,23 @@ public enum StoreInjector {
     /// imported files, listed as one by an aggregating store.
     static func injectAggregatedPersonStore(_ app: AppScope) throws -> any PersonStore {
         app.configuration.imports.isEmpty
-            ? try injectBasePersonStore(app)
+            ? try injectExtendedPersonStore(app)
             : try app.make(
                 AggregatePersonStore(
-                    primary: try injectBasePersonStore(app),
+                    primary: try injectExtendedPersonStore(app),
                     readOnly: try injectImportedPersonStores(app)))
+    }
+
+    /// The base store wrapped in the decorators another package handed the
+    /// scope (``AppScope/AppScope/storeDecorators``), innermost first; the
+    /// base store itself when there are none.
+    ///
+    /// Under `--import` and `--trace`, so that imported rows and trace lines
+    /// cover whatever the decorators do.
+    static func injectExtendedPersonStore(_ app: AppScope) throws -> any PersonStore {
+        try app.storeDecorators.reduce(try injectBasePersonStore(app)) { store, decorate in
+            try app.make(try decorate(store))
+        }
     }
 
     /// One read-only store per imported file, read through the scope's reader.

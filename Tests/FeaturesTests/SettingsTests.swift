@@ -4,26 +4,31 @@ import Testing
 
 @MainActor
 @Suite struct SettingsTests {
-    final class RecordingSettingsView: SettingsView {
-        var models: [SettingsViewModel] = []
-        var errors: [String] = []
-        func show(_ model: SettingsViewModel) { models.append(model) }
-        func showError(_ message: String) { errors.append(message) }
-        func handle(_ input: String) {}
-    }
 
     @Test func theBaseSettingsSayWhereDataLives() throws {
         let configuration = Configuration(
             storeKind: .sqlite, pageSize: 7, databasePath: "/data/people.sqlite")
-        let rows = try BaseSettingsConfigurator(configuration: configuration).sections()[0].rows
+        let rows = try BaseSettingsConfigurator(configuration: configuration, storeKind: .sqlite)
+            .sections()[0].rows
         #expect(rows.contains(SettingsRow("Data", "/data/people.sqlite")))
         #expect(rows.contains(SettingsRow("Page size", "7")))
         #expect(rows.contains(SettingsRow("Version", AppVersion.current)))
     }
 
+    @Test func aHandedInStoreIsNotNamedAsTheConfiguredKind() throws {
+        let rows = try BaseSettingsConfigurator(
+            configuration: Configuration(storeKind: .sqlite, databasePath: "/data/people.sqlite"),
+            storeKind: nil
+        ).sections()[0].rows
+        #expect(rows.contains(SettingsRow("Store", "handed in")))
+        #expect(rows.contains(SettingsRow("Data", "—")))
+        #expect(!rows.contains { $0.value.contains("sqlite") })
+    }
+
     @Test func theDebugSettingsAddStatisticsAndTheObjectGraph() throws {
         let debug = DebugSettingsConfigurator(
-            base: BaseSettingsConfigurator(configuration: Configuration(storeKind: .memory)),
+            base: BaseSettingsConfigurator(
+                configuration: Configuration(storeKind: .memory), storeKind: .memory),
             store: Fixtures.sampleStore(),
             objectGraph: { ["PersonListController", "  PersonStore"] })
         let sections = try debug.sections()
@@ -41,7 +46,8 @@ import Testing
         let navigator = RecordingNavigator()
         navigator.push(
             SettingsController(
-                configurator: BaseSettingsConfigurator(configuration: Configuration()), view: view,
+                configurator: BaseSettingsConfigurator(
+                    configuration: Configuration(), storeKind: .sqlite), view: view,
                 navigator: navigator))
         let shown = try #require(view.models.last)
         #expect(shown.sections.count == 1)
@@ -53,7 +59,7 @@ import Testing
         let view = RecordingSettingsView()
         let navigator = RecordingNavigator()
         let debug = DebugSettingsConfigurator(
-            base: BaseSettingsConfigurator(configuration: Configuration()),
+            base: BaseSettingsConfigurator(configuration: Configuration(), storeKind: .sqlite),
             store: StrictPersonStore(expectsCalls: true), objectGraph: { [] })
         navigator.push(SettingsController(configurator: debug, view: view, navigator: navigator))
         #expect(view.errors == ["Could not read the settings: disk unplugged"])

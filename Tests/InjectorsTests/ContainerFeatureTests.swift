@@ -44,7 +44,9 @@ import Testing
                     PersonListController · made · session
                       PersonStore · kept · app
                         PersonStore (base) · reused · app
-                      TerminalPersonListView · made · session
+                      PersonListView · made · session
+                        ViewFactory · kept · app
+                          TerminalViews · made · app
 
                 """))
         #expect(output.contains("  Persons     3\n"))
@@ -86,7 +88,9 @@ import Testing
                 wiring:         PersonStore (base) · reused · app
                 wiring:   PersonDetailController · made · person #1
                 wiring:     OpenedPerson · reused · person #1
-                wiring:     TerminalPersonDetailView · made · person #1
+                wiring:     PersonDetailView · made · person #1
+                wiring:       ViewFactory · kept · app
+                wiring:         TerminalViews · made · app
                 wiring:     Navigator · reused · session
                 wiring:     LastDeletion · kept · session
                 wiring:     PersonEditControllerProvider · provider · person #1

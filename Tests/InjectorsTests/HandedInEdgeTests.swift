@@ -26,6 +26,60 @@ import Testing
         #expect(app.recordingConsole?.errors.contains("trace: store.page(") == true)
     }
 
+    @Test func decoratorsHandedInWrapTheBaseStoreUnderTraceAndImport() throws {
+        let console = RecordingConsole()
+        let app = AppScope(
+            configuration: Configuration(trace: true, imports: ["friends.csv"]),
+            command: .list(page: 1, search: "", json: false), console: console,
+            readFile: Fixtures.files(["friends.csv": "name\nKatherine Johnson\n"]),
+            personStore: Fixtures.sampleStore(),
+            storeDecorators: [
+                { UnpluggablePersonStore($0, unpluggedWith: .storage("decorated"), forCalls: 1) }
+            ])
+        // Nothing is made until a command asks for the store.
+        #expect(!app.storeCache.isFilled)
+        #expect(AppInjector.injectApplication(app).run() == .failure)
+        // The trace, outside, logged the decorator's refusal; the import,
+        // outside too, was never reached by it.
+        #expect(console.errors.contains("trace: store.count(matching: \"\") threw \"decorated\""))
+        let store = try StoreInjector.injectPersonStore(app)
+        #expect(try store.count(matching: "") == 4, "the decorator let the next call through")
+        let extended = try StoreInjector.injectBasePersonStore(app)
+        #expect(!(extended is UnpluggablePersonStore), "the base store itself is not decorated")
+    }
+
+    @Test func theSettingsDoNotNameTheConfiguredKindAboveAHandedInStore() throws {
+        let session = TestScopes.session(input: ["s", "q"])
+        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        let output = try #require(session.recordingConsole?.output)
+        #expect(output.contains("Store      handed in"))
+    }
+
+    @Test func recordingViewsShowTheRealWiringsScreensAsModels() throws {
+        let views = RecordingViews()
+        let navigator = RecordingNavigator()
+        let store = Fixtures.sampleStore()
+        let session = SessionScope(
+            app: AppScope(
+                console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+                personStore: store, views: views),
+            navigator: navigator)
+        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        let list = try #require(views.lists.last?.shown)
+        #expect(list.rows.map(\.title) == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
+        list.rows[1].select()
+        let detail = try #require(views.details.last?.shown)
+        #expect(detail.title == "Alan Turing")
+        detail.edit()
+        let form = try #require(views.forms.last)
+        form.answer(.keep)
+        form.answer(.keep)
+        form.answer(.text("alan@example.org"))
+        #expect(try store.existingPerson(withID: 2).email == "alan@example.org")
+        #expect(
+            views.details.last?.shown?.fields.contains { $0.value == "alan@example.org" } == true)
+    }
+
     @Test func aRecordingNavigatorShowsWhereTheRealWiringWent() throws {
         let recorder = RecordingNavigator()
         let session = SessionScope(app: TestScopes.app(), navigator: recorder)

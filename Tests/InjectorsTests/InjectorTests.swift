@@ -273,4 +273,24 @@ import Testing
         let output = try #require(app.recordingConsole?.output)
         #expect(output.contains("Deleted Ada Lovelace.\nPeople · 1–2 of 2\n"))
     }
+
+    @Test func theRealListsPersonScopesAreSeenThroughTheSessionAndFreedOnBack() throws {
+        /// The scopes begun, held weakly so the test does not keep them.
+        final class Seen {
+            struct Scope { weak var scope: PersonScope? }
+            var scopes: [Scope] = []
+            var people: [Person.ID] = []
+        }
+        let seen = Seen()
+        let session = TestScopes.session(input: ["2", "b", "3", "e", ".", "b", "q"])
+        let application = SessionInjector.injectInteractiveSession(session) { person in
+            let scope = try PersonDetailInjector.injectPersonScope(session, opening: person)
+            seen.scopes.append(Seen.Scope(scope: scope))
+            seen.people.append(person.id)
+            return scope
+        }
+        #expect(application.run() == .success)
+        #expect(seen.people == [2, 3], "the real list opened Alan, then Grace")
+        #expect(seen.scopes.allSatisfy { $0.scope == nil }, "each closed detail freed its scope")
+    }
 }

@@ -36,6 +36,26 @@ import Testing
         }
     }
 
+    /// The controller that shows `screen`: an exhaustive `switch`, so a new
+    /// screen is a compile error here until a test can look for it.
+    private static func controller(of screen: AppScreen) -> any Screen.Type {
+        switch screen {
+        case .list: PersonListController.self
+        case .detail: PersonDetailController.self
+        case .form: PersonEditController.self
+        case .settings: SettingsController.self
+        }
+    }
+
+    @Test(arguments: AppScreen.allCases)
+    func theTourOpensEveryDeclaredScreen(_ screen: AppScreen) throws {
+        let tour = try ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())()
+        let name = WiringTrace.name(of: Self.controller(of: screen))
+        #expect(
+            tour.steps.contains { $0.name == name && $0.event == .made },
+            "people graph never opens \(screen.name): its AppScreen.tour does not reach it")
+    }
+
     @Test func theGraphIsTheSameEveryTime() throws {
         let first = try drawn()
         #expect(try drawn() == first)

@@ -73,3 +73,68 @@ public final class RecordingPersonEditView: PersonEditView {
     public func showError(_ message: String) { errors.append(message) }
     public func handle(_ input: String) {}
 }
+
+/// A settings view that keeps what it was shown.
+@MainActor
+public final class RecordingSettingsView: SettingsView {
+    /// Every model shown, oldest first.
+    public private(set) var models: [SettingsViewModel] = []
+    /// Every error shown, oldest first.
+    public private(set) var errors: [String] = []
+
+    /// A view that has shown nothing.
+    public init() {}
+
+    /// The model shown last.
+    public var shown: SettingsViewModel? { models.last }
+
+    public func show(_ model: SettingsViewModel) { models.append(model) }
+    public func showError(_ message: String) { errors.append(message) }
+    public func handle(_ input: String) {}
+}
+
+/// A view factory of recording views, which keeps every view it made, so a
+/// test drives the real injectors and reads each screen as the models it was
+/// shown.
+///
+/// Hand it to a scope (`AppScope(…, views: RecordingViews())`); every
+/// `inject…View` method then gets a recording view from it. What it records:
+/// each view it made, per kind, oldest first.
+@MainActor
+public final class RecordingViews: ViewFactory {
+    /// Every list view made, oldest first.
+    public private(set) var lists: [RecordingPersonListView] = []
+    /// Every detail view made, oldest first.
+    public private(set) var details: [RecordingPersonDetailView] = []
+    /// Every form view made, oldest first.
+    public private(set) var forms: [RecordingPersonEditView] = []
+    /// Every settings view made, oldest first.
+    public private(set) var settings: [RecordingSettingsView] = []
+
+    /// A factory that has made nothing yet.
+    public init() {}
+
+    public func makePersonListView() -> any PersonListView {
+        let view = RecordingPersonListView()
+        lists.append(view)
+        return view
+    }
+
+    public func makePersonDetailView() -> any PersonDetailView {
+        let view = RecordingPersonDetailView()
+        details.append(view)
+        return view
+    }
+
+    public func makePersonEditView() -> any PersonEditView {
+        let view = RecordingPersonEditView()
+        forms.append(view)
+        return view
+    }
+
+    public func makeSettingsView() -> any SettingsView {
+        let view = RecordingSettingsView()
+        settings.append(view)
+        return view
+    }
+}

@@ -72,6 +72,23 @@ public enum AppScreen: String, CaseIterable, Sendable {
         }
     }
 
+    /// Keys that, typed on the list, open this screen (from every screen
+    /// that opens it), use it, and come back to the list.
+    ///
+    /// `people graph` records a session typing every screen's tour in turn,
+    /// so the graph has every screen and every provider in it; a test fails
+    /// for a screen whose tour does not reach it.
+    public var tour: [String] {
+        switch self {
+        case .list: []
+        // Open the first person, ask to delete them and keep them, go back.
+        case .detail: ["1", "d", "n", "b"]
+        // The form of a person (in their scope), then a new person's form.
+        case .form: ["1", "e", ".", "b", "a", "."]
+        case .settings: ["s", "b"]
+        }
+    }
+
     /// The screen's `?` help: its title, then one line per key.
     public var help: String {
         KeyBinding.help(helpTitle, keys)

@@ -2,10 +2,16 @@
 /// version.
 public struct BaseSettingsConfigurator: SettingsConfigurator {
     private let configuration: Configuration
+    private let storeKind: StoreKind?
 
-    /// Lists the settings of `configuration`.
-    public init(configuration: Configuration) {
+    /// Lists the settings of `configuration`, and `storeKind` as the store.
+    ///
+    /// - Parameter storeKind: the kind of the store in use; `nil` when the
+    ///   store was handed in (a test's fake), so that the screen does not
+    ///   name the configured kind above a different store.
+    public init(configuration: Configuration, storeKind: StoreKind?) {
         self.configuration = configuration
+        self.storeKind = storeKind
     }
 
     public func sections() throws -> [SettingsSection] {
@@ -13,7 +19,7 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
             SettingsSection(
                 title: "Settings",
                 rows: [
-                    SettingsRow("Store", configuration.storeKind.rawValue),
+                    SettingsRow("Store", storeKind?.rawValue ?? "handed in"),
                     SettingsRow("Data", dataLocation),
                     SettingsRow(
                         "Imported",
@@ -26,9 +32,10 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
     }
 
     private var dataLocation: String {
-        switch configuration.storeKind {
+        switch storeKind {
         case .sqlite: configuration.databasePath ?? "—"
         case .memory: "in memory; nothing is saved"
+        case nil: "—"
         }
     }
 }

@@ -53,4 +53,36 @@ import Testing
         #expect(AppInjector.injectApplication(scope).run() == .success)
         #expect(try store.person(withID: 1) == Person.samples[0])
     }
+
+    @Test func aDecoratorFromThisPackageWrapsTheStoreEveryCommandUses() {
+        let console = RecordingConsole()
+        let scope = AppScope(
+            command: .list(page: 1, search: "", json: false), console: console,
+            readFile: Fixtures.readsNoFiles, personStore: Fixtures.sampleStore(),
+            storeDecorators: [
+                { UnpluggablePersonStore($0, unpluggedWith: .storage("offline"), forCalls: 1) }
+            ])
+        #expect(AppInjector.injectApplication(scope).run() == .failure)
+        #expect(console.errors == "people: offline\n")
+    }
+
+    @Test func aProviderTypeOfThisPackageIsTracedByItsOwnName() throws {
+        let scope = AppScope(
+            console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+            wiring: WiringTrace(printer: nil, keepsSteps: true))
+        let provider: GreetingProvider = scope.provider { Greeting(text: "hello") }
+        #expect(try provider().text == "hello")
+        #expect(
+            scope.wiring.lines == [
+                "GreetingProvider · provider · app", "GreetingProvider · called · app",
+            ])
+    }
 }
+
+/// A value of this package, made by a provider the people package never heard of.
+struct Greeting {
+    let text: String
+}
+
+/// Makes greetings on demand; the trace names it after what it makes.
+typealias GreetingProvider = @MainActor () throws -> Greeting
