@@ -40,7 +40,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// - Parameters:
     ///   - data: the file's bytes.
     ///   - name: the file as the user named it, for messages.
-    /// - Throws: ``UsageError`` naming the file, the key and the problem.
+    /// - Throws: ``Features/UsageError`` naming the file, the key and the problem.
     public init(data: Data, name: String) throws(UsageError) {
         let object = try JSONValue.parse(ImportText.decode(data, name: name), name: name)
         guard case .object(let settings) = object else {

@@ -15,7 +15,7 @@ import Features
 public enum DataFolder {
     /// The database file inside the data folder, or `nil` without a home.
     ///
-    /// - Throws: ``UsageError`` naming `HOME` when it is set but empty or
+    /// - Throws: ``Features/UsageError`` naming `HOME` when it is set but empty or
     ///   not an absolute path.
     public static func defaultDatabasePath(environment: [String: String]) throws(UsageError)
         -> String?

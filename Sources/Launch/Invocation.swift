@@ -28,7 +28,7 @@ public struct Invocation: Sendable, Equatable {
     /// `database`, else in the per-user data folder (see ``DataFolder``); a
     /// `HOME` that is empty or relative is refused only if that folder is
     /// needed, when the database is opened
-    /// (``Configuration/requiredDatabasePath()``).
+    /// (``Features/Configuration/requiredDatabasePath()``).
     ///
     /// - Parameters:
     ///   - arguments: the arguments after the program's name.
@@ -36,7 +36,7 @@ public struct Invocation: Sendable, Equatable {
     ///   - outputIsTerminal: whether standard output is a terminal (colour is
     ///     used only then, and never when `NO_COLOR` is set or `TERM` is `dumb`).
     ///   - readFile: reads the configuration file; a test hands in its text.
-    /// - Throws: ``UsageError`` naming the first bad argument or variable.
+    /// - Throws: ``Features/UsageError`` naming the first bad argument or variable.
     public init(
         arguments: [String], environment: [String: String], outputIsTerminal: Bool,
         readFile: (String) throws(UsageError) -> Data = Invocation.readConfigurationFile

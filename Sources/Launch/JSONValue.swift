@@ -22,7 +22,7 @@ enum JSONValue: Equatable {
     /// The value `text` holds.
     ///
     /// - Parameter name: the file as messages show it.
-    /// - Throws: ``UsageError`` naming the file and the line of the first
+    /// - Throws: ``Features/UsageError`` naming the file and the line of the first
     ///   mistake.
     static func parse(_ text: String, name: String) throws(UsageError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8), name: name)

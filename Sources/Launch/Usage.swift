@@ -4,7 +4,7 @@ import Features
 public enum Usage {
     /// The full help, listing every command, option and key.
     ///
-    /// The keys come from ``AppScreen``, the one declaration of the screens
+    /// The keys come from ``Features/AppScreen``, the one declaration of the screens
     /// and their keys, so this page cannot miss a screen or list a key a
     /// screen does not have.
     public static var help: String {

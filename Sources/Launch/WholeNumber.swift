@@ -15,7 +15,7 @@ enum WholeNumber {
     ///
     /// - Parameter source: where the text came from, for the message:
     ///   `--page-size`, `PEOPLE_PAGE_SIZE`, or a configuration file and key.
-    /// - Throws: ``UsageError`` naming `source`, the text and the problem:
+    /// - Throws: ``Features/UsageError`` naming `source`, the text and the problem:
     ///   not a whole number, a plus sign, a leading zero, or out of range.
     static func parse(_ text: String, for source: String, in range: ClosedRange<Int>)
         throws(UsageError) -> Int

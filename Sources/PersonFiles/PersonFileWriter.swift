@@ -6,7 +6,7 @@ import Features
 /// The file-format edge's side of ``Features/PersonWriter``: the command
 /// runner decides what to write, this decides how it is spelled. By hand
 /// rather than through `JSONEncoder`, so that every string goes through
-/// ``jsonString(_:)``, which also escapes the characters a terminal would
+/// `jsonString(_:)`, which also escapes the characters a terminal would
 /// obey: the exact stored text reaches a script, inert.
 public struct PersonFileWriter: PersonWriter {
     /// The one writer; it keeps nothing.
@@ -50,7 +50,7 @@ public struct PersonFileWriter: PersonWriter {
     /// `text` as a CSV field: quoted, with quotes doubled, when it holds a
     /// comma, a quote, a line break or space at either end.
     ///
-    /// Read by Unicode scalar, as ``CSVRecords`` reads it back: a quote
+    /// Read by Unicode scalar, as `CSVRecords` reads it back: a quote
     /// followed by a combining mark is still a quote to double.
     package static func csvField(_ text: String) -> String {
         let scalars = text.unicodeScalars

@@ -19,7 +19,7 @@ public enum PersonImport {
     ///   - paths: the files, as the user named them.
     ///   - read: reads a file's bytes (the disk, in the app).
     ///   - added: the date imported persons are shown as added.
-    /// - Throws: ``UsageError`` naming the file and the line.
+    /// - Throws: ``Features/UsageError`` naming the file and the line.
     public static func stores(
         from paths: [String], read: (String) throws(UsageError) -> Data,
         added: Date

@@ -4,7 +4,7 @@ import Foundation
 /// The JSON shape of persons in `people list --json` and `people show --json`,
 /// written by hand.
 ///
-/// Kept apart from ``Person`` so the model has no opinion on any file format,
+/// Kept apart from ``Features/Person`` so the model has no opinion on any file format,
 /// and so the field names scripts rely on are spelled out in one place. By
 /// hand rather than through `JSONEncoder` for two reasons: a script walking a
 /// million persons by cursor pays for the encoding of every page, and every

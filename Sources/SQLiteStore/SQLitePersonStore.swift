@@ -5,10 +5,10 @@ import Synchronization
 /// A store that keeps persons in an SQLite file, so they are still there
 /// tomorrow.
 ///
-/// The real half of the fake-and-real pair: it keeps the same ``PersonStore``
-/// contract as ``MemoryPersonStore`` — the same order, pages and search —
+/// The real half of the fake-and-real pair: it keeps the same ``Features/PersonStore``
+/// contract as ``Features/MemoryPersonStore`` — the same order, pages and search —
 /// and the same contract tests run against both. Like every store it takes
-/// only a ``ValidatedDraft``: checking is done before a store is reached.
+/// only a ``Features/ValidatedDraft``: checking is done before a store is reached.
 ///
 /// Several processes may use one file at once: the file is in WAL mode (put
 /// back on open, without waiting, if another program took it out), so
@@ -40,7 +40,7 @@ public final class SQLitePersonStore: PersonStore {
     ///   - path: the database file.
     ///   - samples: the persons a new database starts with.
     ///   - busyTimeout: how long a write waits for another process's lock.
-    /// - Throws: ``PersonStoreError/storage(_:)`` naming the path, when the
+    /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming the path, when the
     ///   folder cannot be written, the path is not a regular file, the file
     ///   is not a people database or is damaged, or it was written by a
     ///   newer schema.

@@ -10,10 +10,10 @@ import Synchronization
 ///
 /// Writing can fail, and the console says so instead of hiding it: a full
 /// disk (`people list > /dev/full`) is recorded as
-/// ``OutputProblem/failed(_:)``, and a reader that went away
-/// (`people list | head -1`) as ``OutputProblem/closed``, after which nothing
+/// ``Features/OutputProblem/failed(_:)``, and a reader that went away
+/// (`people list | head -1`) as ``Features/OutputProblem/closed``, after which nothing
 /// more is written. The application turns either into its exit status
-/// through ``Console/settle(_:)``.
+/// through ``Features/Console/settle(_:)``.
 public final class StandardConsole: Console {
     private let showsPrompts: Bool
     private let style: TextStyle

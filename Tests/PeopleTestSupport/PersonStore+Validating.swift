@@ -1,14 +1,14 @@
 import Features
 
 extension PersonStore {
-    /// Validates `draft` and adds it, stamped ``Fixtures/now``: a person in
+    /// Validates `draft` and adds it, stamped ``PeopleTestSupport/Fixtures/now``: a person in
     /// one call, through the same check the app makes.
     @discardableResult
     public func add(validating draft: PersonDraft) throws -> Person {
         try add(draft.validated(), addedAt: Fixtures.now)
     }
 
-    /// Validates every draft, then adds them all, stamped ``Fixtures/now``.
+    /// Validates every draft, then adds them all, stamped ``PeopleTestSupport/Fixtures/now``.
     @discardableResult
     public func add(validatingAll drafts: some Sequence<PersonDraft>) throws -> Int {
         let checked = try drafts.map { (draft) throws(PersonValidationError) in

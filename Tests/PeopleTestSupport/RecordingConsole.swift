@@ -4,7 +4,7 @@ import Synchronization
 /// A console that plays a script of input lines and records all output.
 ///
 /// It records what a terminal would be sent: each line made inert, as the
-/// ``Console`` contract requires, without colour. Thread safe, so a scope
+/// ``Features/Console`` contract requires, without colour. Thread safe, so a scope
 /// holding it stays `Sendable`; each test makes its own, so tests running in
 /// parallel never share one.
 public final class RecordingConsole: Console {

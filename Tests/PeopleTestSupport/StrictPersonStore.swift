@@ -14,8 +14,10 @@ public final class StrictPersonStore: PersonStore {
 
     /// A store that fails every call with `failure`.
     ///
-    /// - Parameter expectsCalls: `false` to also record each call as a test
-    ///   failure; `true` when the test wants to see how failures are handled.
+    /// - Parameters:
+    ///   - failure: what every call throws; a broken disk by default.
+    ///   - expectsCalls: `false` to also record each call as a test
+    ///     failure; `true` when the test wants to see how failures are handled.
     public init(
         failingWith failure: PersonStoreError = .storage("disk unplugged"), expectsCalls: Bool
     ) {

@@ -16,7 +16,7 @@ public struct Configuration: Sendable, Equatable {
     /// folder).
     public var databasePath: String?
     /// Why the per-user data folder cannot hold the database: `HOME` is set
-    /// but empty or relative (see ``DataFolder``).
+    /// but empty or relative (see `DataFolder` in the `Launch` module).
     ///
     /// Kept rather than thrown at launch, so that a run that never opens the
     /// database (`--help`, `--store memory`) is not stopped by it.

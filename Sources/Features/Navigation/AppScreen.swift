@@ -5,7 +5,7 @@
 /// this kind, collected into one set"): a `CaseIterable` enum whose every
 /// `switch` is exhaustive. `people --help`, each screen's `?` help and key
 /// line, the recorded tour behind `people graph` and the tests all read
-/// ``allCases``, so a new case is a compile error in each `switch` below
+/// `allCases`, so a new case is a compile error in each `switch` below
 /// until it is described, and a failing test until the tour opens it —
 /// never a screen that one of them quietly leaves out.
 public enum AppScreen: String, CaseIterable, Sendable {

@@ -6,9 +6,11 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
 
     /// Lists the settings of `configuration`, and `storeKind` as the store.
     ///
-    /// - Parameter storeKind: the kind of the store in use; `nil` when the
-    ///   store was handed in (a test's fake), so that the screen does not
-    ///   name the configured kind above a different store.
+    /// - Parameters:
+    ///   - configuration: the settings the app runs with.
+    ///   - storeKind: the kind of the store in use; `nil` when the store was
+    ///     handed in (a test's fake), so that the screen does not name the
+    ///     configured kind above a different store.
     public init(configuration: Configuration, storeKind: StoreKind?) {
         self.configuration = configuration
         self.storeKind = storeKind
