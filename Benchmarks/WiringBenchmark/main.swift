@@ -63,7 +63,7 @@ func scope(trace: Bool) -> SessionScope {
     SessionScope(
         app: AppScope(
             configuration: Configuration(storeKind: .memory, trace: trace),
-            console: SilentConsole(), readFile: Invocation.readFile,
+            console: SilentConsole(), readFile: FileReader.readImport,
             personStore: MemoryPersonStore(persons: Person.samples)))
 }
 

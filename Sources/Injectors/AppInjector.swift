@@ -36,7 +36,7 @@ public enum AppInjector {
                 style: TextStyle(
                     usesColor: invocation.configuration.usesColor,
                     theme: invocation.configuration.theme)),
-            readFile: Invocation.readFile)
+            readFile: FileReader.readImport)
     }
 
     /// The program for this run: the interactive session when no command was

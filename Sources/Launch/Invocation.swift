@@ -39,7 +39,7 @@ public struct Invocation: Sendable, Equatable {
     /// - Throws: ``Features/UsageError`` naming the first bad argument or variable.
     public init(
         arguments: [String], environment: [String: String], outputIsTerminal: Bool,
-        readFile: (String) throws(UsageError) -> Data = Invocation.readConfigurationFile
+        readFile: (String) throws(UsageError) -> Data = FileReader.readConfiguration
     ) throws(UsageError) {
         var parser = ArgumentParser(arguments)
         let parsed = try parser.parse()
@@ -91,46 +91,6 @@ public struct Invocation: Sendable, Equatable {
     ) -> (value: String, source: String)? {
         if let value = options[flag] { return (value, flag) }
         return environment[variable].map { ($0, variable) }
-    }
-
-    /// The most a configuration file may hold: settings are a few lines.
-    public static let configurationLimit = 1 << 20
-
-    /// The most an import file may hold, so that reading one (whole, then
-    /// parsed) keeps memory within reason: some 200,000 persons.
-    public static let importLimit = 16 << 20
-
-    /// Reads an import file named on the command line, or says why it cannot.
-    public static func readFile(_ path: String) throws(UsageError) -> Data {
-        try read(path, limit: importLimit)
-    }
-
-    /// Reads the `--config` file, or says why it cannot.
-    public static func readConfigurationFile(_ path: String) throws(UsageError) -> Data {
-        try read(path, limit: configurationLimit)
-    }
-
-    /// Reads at most `limit` bytes of the file at `path`, refusing one that
-    /// holds more in one line, without ever reading more than one byte past
-    /// the limit.
-    private static func read(_ path: String, limit: Int) throws(UsageError) -> Data {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw UsageError("\(FilePath.shown(path)): no such file")
-        }
-        guard !isFolder.boolValue else {
-            throw UsageError("\(FilePath.shown(path)): is a folder, not a file")
-        }
-        guard let file = FileHandle(forReadingAtPath: path),
-            let data = try? file.read(upToCount: limit + 1) ?? Data()
-        else { throw UsageError("\(FilePath.shown(path)): cannot be read") }
-        try? file.close()
-        guard data.count <= limit else {
-            throw UsageError(
-                "\(FilePath.shown(path)): is larger than \(limit >> 20) MiB, the most people reads from such a file"
-            )
-        }
-        return data
     }
 
     private static func command(from parsed: ArgumentParser.Result) throws(UsageError) -> Command {
