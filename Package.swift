@@ -107,7 +107,7 @@ let package = Package(
 
         // MARK: Benchmarks
 
-        // Times paging at scale against a 3-person baseline, in a release
+        // Times paging at scale against a 1,003-person baseline, in a release
         // build: `swift run -c release paging-benchmark`.
         .executableTarget(
             name: "paging-benchmark",

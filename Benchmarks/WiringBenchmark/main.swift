@@ -64,7 +64,8 @@ func scope(trace: Bool) -> SessionScope {
         app: AppScope(
             configuration: Configuration(storeKind: .memory, trace: trace),
             console: SilentConsole(), readFile: FileReader.readImport,
-            personStore: MemoryPersonStore(persons: Person.samples)))
+            personStore: MemoryPersonStore(persons: Person.samples),
+            views: TerminalViews(console: SilentConsole())))
 }
 
 @MainActor
@@ -90,13 +91,14 @@ func run() throws -> Bool {
                     navigator: navigator)
             })
     }
+    let views = AppInjector.injectViewFactory(plain.app)
     let openUntraced: @MainActor (Person) -> PersonDetailController = { person in
         let personScope = PersonScope(
             session: plain,
             opening: OpenedPerson(person: person, store: plain.app.storeCache.value { store }))
         return PersonDetailController(
             person: personScope.openedPerson,
-            view: TerminalPersonDetailView(console: plain.app.console),
+            view: (plain.app.handedInViews ?? views).makePersonDetailView(),
             navigator: plain.navigatorCache.value { TerminalNavigator(console: plain.app.console) },
             deletions: plain.lastDeletionCache.value { LastDeletion() },
             editProvider: {

@@ -8,8 +8,9 @@ import Foundation
 /// person (one opened person, ``PersonScope``). A one-shot command runs in
 /// the app scope alone.
 ///
-/// The root of the object graph. `main` makes one from the launch inputs and
-/// hands it to an injector; after that, only injectors read it. Business code
+/// The root of the object graph. `AppInjector.injectAppScope` makes one from
+/// the launch inputs `main` hands it, and `main` hands the scope to the root
+/// injector; after that, only injectors read it. Business code
 /// never sees a scope — controllers get their collaborators through their
 /// initializers.
 ///
@@ -71,11 +72,19 @@ public final class AppScope: Scope {
     /// in by a test, in which case `--trace` and `--import` still wrap it.
     public let baseStoreCache: ScopeCache<any PersonStore>
 
-    /// Makes the view of each screen: the terminal's, or a test's.
+    /// Makes the view of each screen, when it was handed in: the terminal's
+    /// in a real run (`AppInjector` hands it in as it builds the scope), a
+    /// test's recording views in a test.
     ///
-    /// Lifetime: the app's. Made on first use by `AppInjector` from the
-    /// console, or handed in by a test.
-    public let viewFactoryCache: ScopeCache<any ViewFactory>
+    /// Lifetime: the app's; never changes. A plain value rather than a
+    /// cache, so the views of every screen opened are made without a lock.
+    public let handedInViews: (any ViewFactory)?
+
+    /// The terminal's view factory, made from the console on first use,
+    /// when none was handed in.
+    ///
+    /// Lifetime: the app's.
+    public let viewFactoryCache = ScopeCache<any ViewFactory>()
 
     /// Whether the base store was handed in (a test's fake) rather than
     /// made from the configuration, so screens that name the store's kind
@@ -116,8 +125,9 @@ public final class AppScope: Scope {
     ///     store keeps them.
     ///   - personStore: a base store to use instead of opening the configured
     ///     one, such as a fake; `--trace` and `--import` still wrap it.
-    ///   - views: a view factory to use instead of the terminal's, such as
-    ///     one of recording views, which a test reads as models.
+    ///   - views: the view factory: the terminal's in a real run, or one of
+    ///     recording views, which a test reads as models; without one, the
+    ///     terminal's is made from `console` when first asked for.
     ///   - storeDecorators: stores wrapped around the base store, innermost
     ///     first, by a package that extends this one; none by default.
     ///   - wiring: a trace to use instead of the one `--trace` and `--debug`
@@ -138,7 +148,7 @@ public final class AppScope: Scope {
         self.console = console
         self.clock = clock
         self.readFile = readFile
-        self.viewFactoryCache = views.map { ScopeCache(holding: $0) } ?? ScopeCache()
+        self.handedInViews = views
         self.baseStoreIsHandedIn = personStore != nil
         self.storeDecorators = storeDecorators
         self.baseStoreCache =

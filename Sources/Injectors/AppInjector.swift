@@ -4,16 +4,17 @@ import Launch
 import PersonFiles
 import Terminal
 
-/// Builds the application `main` runs: an interactive session in a session
-/// scope of its own, or a one-shot command in the app scope.
+/// Builds the app scope from the launch inputs, then the application `main`
+/// runs: an interactive session in a session scope of its own, the object
+/// graph, or a one-shot command in the app scope.
 ///
 /// The composition root: the only code that decides what is built from what.
-/// Each method is one expression of glue — an initializer call, a scope
-/// cache, or another `inject…` call — passed through the scope (`make`,
-/// `keep`, `reuse`, `begin`, `provider`), which reports it to the wiring
-/// trace. The whole
-/// object graph can be read in this folder, top down, without running
-/// anything; `people graph` draws it.
+/// Each method but ``injectAppScope(_:)`` (which makes the root scope, so
+/// has none to pass through) is one expression of glue — an initializer
+/// call, a scope cache, or another `inject…` call — passed through the scope
+/// (`make`, `keep`, `reuse`, `begin`, `provider`), which reports it to the
+/// wiring trace. The whole object graph can be read in this folder, top
+/// down, without running anything; `people graph` draws it.
 @MainActor
 public enum AppInjector {
     /// The app scope of a real run: the launch inputs parsed into settings
@@ -28,15 +29,17 @@ public enum AppInjector {
         let invocation = try Invocation(
             arguments: launch.arguments, environment: launch.variables,
             outputIsTerminal: launch.outputIsTerminal)
+        let console = StandardConsole(
+            showsPrompts: launch.inputIsTerminal,
+            style: TextStyle(
+                usesColor: invocation.configuration.usesColor,
+                theme: invocation.configuration.theme))
         return AppScope(
             configuration: invocation.configuration,
             command: invocation.command,
-            console: StandardConsole(
-                showsPrompts: launch.inputIsTerminal,
-                style: TextStyle(
-                    usesColor: invocation.configuration.usesColor,
-                    theme: invocation.configuration.theme)),
-            readFile: FileReader.readImport)
+            console: console,
+            readFile: FileReader.readImport,
+            views: TerminalViews(console: console))
     }
 
     /// The program for this run: the interactive session when no command was
@@ -60,13 +63,15 @@ public enum AppInjector {
         SessionInjector.injectInteractiveSession(app.begin(SessionScope(app: app)))
     }
 
-    /// The app's view factory: the terminal's, made on first use from the
-    /// console, unless the scope was handed one (a test's recording views).
+    /// The app's view factory: the one the scope was handed (the
+    /// terminal's in a real run, a test's recording views), else the
+    /// terminal's, made on first use from the console.
     ///
     /// Every `inject…View` method asks it, so which views a run draws with
     /// is decided here, once.
     public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
-        app.keep(app.viewFactoryCache) { app.make(TerminalViews(console: app.console)) }
+        app.handedInViews.map { app.reuse($0) }
+            ?? app.keep(app.viewFactoryCache) { app.make(TerminalViews(console: app.console)) }
     }
 
     /// The one-shot command runner, for scripts: no session, no navigator.

@@ -4,15 +4,15 @@ import Foundation
 /// One run of `people`, as its arguments and environment describe it: the
 /// settings to run with and the command to carry out.
 ///
-/// Reading the launch inputs is the app scope's first job; this type does the
-/// reading so the scope can stay a plain holder of what was read.
+/// `AppInjector.injectAppScope` reads the launch inputs through this type,
+/// so the app scope only holds what was read.
 public struct Invocation: Sendable, Equatable {
     /// The merged settings.
     public var configuration: Configuration
     /// What to do.
     public var command: Command
 
-    /// A ready-made invocation, for tests and for scopes built by hand.
+    /// A ready-made invocation, for tests.
     public init(configuration: Configuration = Configuration(), command: Command = .interactive) {
         self.configuration = configuration
         self.command = command

@@ -1,6 +1,6 @@
 import Features
 
-/// The text `people --help` and `people --version` print.
+/// The text `people --help` prints.
 public enum Usage {
     /// The full help, listing every command, option and key.
     ///

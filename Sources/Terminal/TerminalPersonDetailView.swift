@@ -9,6 +9,7 @@ import Foundation
 ///   Address  12 St James's Square, London
 ///   Email    ada@example.org
 ///   Added    2010-06-21
+///   Id       1
 /// e edit · d delete · b back · q quit · ? help
 /// ```
 @MainActor

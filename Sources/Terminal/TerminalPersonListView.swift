@@ -3,11 +3,13 @@ import Features
 /// The list screen in line mode: a numbered page of rows, then one line of keys.
 ///
 /// ```
-/// People · 1–3 of 3
-///   1  Ada Lovelace          12 St James's Square, London
-///   2  Alan Turing           Hollymeade, Wilmslow
-/// 1–2 open · /text search · a add · u undo · s settings · q quit · ? help
+/// People · 1–2 of 3
+///   1  Ada Lovelace  12 St James's Square, London
+///   2  Alan Turing   Hollymeade, Wilmslow
+/// 1–2 open · n next · /text search · a add · u undo · s settings · q quit · ? help
 /// ```
+///
+/// (The samples at two rows a page, as an end-to-end test expects them.)
 @MainActor
 public final class TerminalPersonListView: PersonListView {
     private let console: any Console

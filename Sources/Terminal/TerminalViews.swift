@@ -4,7 +4,7 @@ import Features
 ///
 /// The view factory of a real run: `AppInjector` makes one per app, from the
 /// app's console, unless a test handed the scope another.
-public struct TerminalViews: ViewFactory {
+public final class TerminalViews: ViewFactory {
     private let console: any Console
 
     /// A factory of views that write to `console`.

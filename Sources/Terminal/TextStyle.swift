@@ -4,7 +4,9 @@ import Features
 ///
 /// Colour is on only for a person at a terminal who has not set `NO_COLOR`
 /// and whose `TERM` is not `dumb`;
-/// the scope decides that once, and the console applies it to every line.
+/// the launch parser decides that once (`Configuration.usesColor`),
+/// `AppInjector` hands it to the console, and the console applies it to
+/// every line.
 public struct TextStyle: Sendable, Equatable {
     /// Whether escape sequences are written at all.
     public let usesColor: Bool
