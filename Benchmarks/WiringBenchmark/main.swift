@@ -5,12 +5,16 @@
 // in one run, four ways:
 //
 //   bare          the same graph written by hand: a closure from a person to
-//                 a detail screen, with the opened person shared with the
-//                 edit form, and no scope, no cache, no trace. The baseline
-//                 of what dependency injection by hand costs;
+//                 a detail screen, its views from the same view factory, the
+//                 opened person shared with the edit form, and no scope, no
+//                 cache, no trace. The baseline of what dependency injection
+//                 by hand costs;
 //   untraced      the injectors' wiring written out by hand — the same
-//                 person scope, the same scope caches, the same objects —
-//                 but with no trace calls;
+//                 person scope, the same scope caches, the same view
+//                 factory, the same objects, providers handed through the
+//                 same generic signature as `scope.provider` — but with no
+//                 trace calls, so it differs from "injected" by the trace
+//                 alone;
 //   injected      the real provider from PersonDetailInjector, trace off (a
 //                 normal run);
 //   traced        the same provider with --trace, into a sink that discards
@@ -68,6 +72,20 @@ func scope(trace: Bool) -> SessionScope {
             views: TerminalViews(console: SilentConsole())))
 }
 
+/// Hands `body` back as `scope.provider` does with the trace off, through the
+/// same generic signature, so "untraced" pays the same reabstraction as
+/// "injected" and the two differ by the trace's branches alone.
+@inlinable @inline(__always)
+func untracedProvider<Made>(_ body: @escaping @MainActor () throws -> Made)
+    -> @MainActor () throws -> Made
+{ body }
+
+/// The same, for a provider that takes its runtime argument.
+@inlinable @inline(__always)
+func untracedProvider<Argument, Made>(_ body: @escaping @MainActor (Argument) throws -> Made)
+    -> @MainActor (Argument) throws -> Made
+{ body }
+
 @MainActor
 func run() throws -> Bool {
     let plain = scope(trace: false)
@@ -77,22 +95,20 @@ func run() throws -> Bool {
     let deletions = SessionInjector.injectLastDeletion(plain)
     let person = Person.samples[0]
 
+    let views: any ViewFactory = TerminalViews(console: plain.app.console)
     let openByHand: @MainActor (Person) -> PersonDetailController = { person in
         let opened = OpenedPerson(person: person, store: store)
-        let console = plain.app.console
         return PersonDetailController(
             person: opened,
-            view: TerminalPersonDetailView(console: console),
+            view: views.makePersonDetailView(),
             navigator: navigator,
             deletions: deletions,
             editProvider: {
                 PersonEditController(
-                    editing: opened, view: TerminalPersonEditView(console: console),
-                    navigator: navigator)
+                    editing: opened, view: views.makePersonEditView(), navigator: navigator)
             })
     }
-    let views = AppInjector.injectViewFactory(plain.app)
-    let openUntraced: @MainActor (Person) -> PersonDetailController = { person in
+    let openUntraced: PersonDetailControllerProvider = untracedProvider { person in
         let personScope = PersonScope(
             session: plain,
             opening: OpenedPerson(person: person, store: plain.app.storeCache.value { store }))
@@ -101,7 +117,7 @@ func run() throws -> Bool {
             view: (plain.app.handedInViews ?? views).makePersonDetailView(),
             navigator: plain.navigatorCache.value { TerminalNavigator(console: plain.app.console) },
             deletions: plain.lastDeletionCache.value { LastDeletion() },
-            editProvider: {
+            editProvider: untracedProvider {
                 PersonEditInjector.injectPersonEditController(editing: personScope)
             })
     }
@@ -109,7 +125,7 @@ func run() throws -> Bool {
     let openTraced = PersonDetailInjector.injectPersonDetailControllerProvider(traced)
 
     let bareBody: () throws -> Void = { _ = openByHand(person) }
-    let untracedBody: () throws -> Void = { _ = openUntraced(person) }
+    let untracedBody: () throws -> Void = { _ = try openUntraced(person) }
     let injectedBody: () throws -> Void = { _ = try openInjected(person) }
     let tracingBody: () throws -> Void = { _ = try openTraced(person) }
 

@@ -68,9 +68,11 @@ public enum AppInjector {
     /// terminal's, made on first use from the console.
     ///
     /// Every `inject…View` method asks it, so which views a run draws with
-    /// is decided here, once.
+    /// is decided here, once. A handed-in factory is not reported to the
+    /// trace (a real run hands in the terminal's): it is asked for by every
+    /// view made, and the views themselves are reported.
     public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
-        app.handedInViews.map { app.reuse($0) }
+        app.handedInViews
             ?? app.keep(app.viewFactoryCache) { app.make(TerminalViews(console: app.console)) }
     }
 

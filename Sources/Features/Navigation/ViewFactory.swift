@@ -8,7 +8,7 @@
 /// not terminal text. An abstract factory, in a container's words; here a
 /// protocol with one method per screen.
 @MainActor
-public protocol ViewFactory: Sendable {
+public protocol ViewFactory: AnyObject, Sendable {
     /// A new view of the list.
     func makePersonListView() -> any PersonListView
     /// A new view of one person's details.
