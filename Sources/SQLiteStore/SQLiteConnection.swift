@@ -198,9 +198,14 @@ final class SQLiteConnection: @unchecked Sendable {
         return result
     }
 
+    /// Whether the last failure was another process's lock, after the busy
+    /// timeout: asking again at once would only wait as long again.
+    var lastFailureWasLock = false
+
     /// The error for a failed call, worded for a person and naming the file.
     func failure(_ code: Int32) -> PersonStoreError {
         let message = String(cString: sqlite3_errmsg(handle))
+        lastFailureWasLock = [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF)
         switch code & 0xFF {
         case SQLITE_NOTADB:
             return .storage("\(shownPath) is not a people database (\(message))")

@@ -137,10 +137,13 @@ public final class SQLitePersonStore: PersonStore {
         _ text: String, _ body: (SQLiteSearch, SQLiteConnection) throws(PersonStoreError) -> T
     ) throws(PersonStoreError) -> T {
         try connection.withLock { (database) throws(PersonStoreError) in
+            database.lastFailureWasLock = false
             do throws(PersonStoreError) {
                 return try body(SQLiteSearch(text, trusted: trusted), database)
             } catch {
-                guard trusted else { throw error }
+                // A lock is not the index's fault: asking again, from
+                // `person`, would wait out the busy timeout a second time.
+                guard trusted, !database.lastFailureWasLock else { throw error }
                 return try body(SQLiteSearch(text, trusted: false), database)
             }
         }

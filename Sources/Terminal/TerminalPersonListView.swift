@@ -47,6 +47,8 @@ public final class TerminalPersonListView: PersonListView {
                 model.rows.isEmpty
                     ? "There is no row \(number); this page is empty."
                     : "There is no row \(number) on this page; rows are 1–\(model.rows.count).")
+        case .key("n") where model.retry != nil, .key("p") where model.retry != nil:
+            showError("The list is not loaded; Enter tries again.")
         case .key("n"):
             guard let next = model.showNextPage else { return showError("This is the last page.") }
             next()

@@ -43,6 +43,21 @@ import Testing
                 """)
     }
 
+    @Test func pagingKeysOnAListThatIsNotLoadedSayEnterRetries() {
+        let actions = Actions()
+        let view = TerminalPersonListView(console: console)
+        var model = actions.model(rows: [])
+        model.retry = { actions.log.append("retry") }
+        view.show(model)
+        view.handle("n")
+        view.handle("p")
+        view.handle("")
+        #expect(actions.log == ["retry"])
+        #expect(
+            console.output.components(separatedBy: "The list is not loaded; Enter tries again.\n")
+                .count == 3)
+    }
+
     @Test func keysRunTheMatchingActions() {
         let actions = Actions()
         let view = TerminalPersonListView(console: console)

@@ -144,6 +144,16 @@ import Testing
         #expect(harness.navigator.didQuit)
     }
 
+    @Test func aLongSearchIsClippedInTheTitle() throws {
+        let harness = Harness(store: Fixtures.sampleStore())
+        try harness.appear()
+        try harness.shown.search(String(repeating: "ab", count: 2_000_000))
+        let title = try harness.shown.title
+        #expect(title.hasPrefix("People matching “abab"))
+        #expect(title.hasSuffix("…”"))
+        #expect(title.count < 60, "a search typed once is not printed back in full on every page")
+    }
+
     @Test func aFailingStoreIsReportedOnTheListNotThrown() throws {
         let harness = Harness(store: StrictPersonStore(expectsCalls: true))
         try harness.appear()

@@ -116,7 +116,7 @@ public final class PersonListController: Screen {
     private func makeViewModel() -> PersonListViewModel {
         let rows = rows.map(makeRow)
         var model = PersonListViewModel(
-            title: search.isEmpty ? "People" : "People matching “\(search)”",
+            title: search.isEmpty ? "People" : "People matching “\(search.clipped(to: 40))”",
             summary: summary(),
             rows: rows,
             search: { [weak self] text in self?.show(matching: text) },
