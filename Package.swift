@@ -57,6 +57,7 @@ let package = Package(
             name: "Injectors",
             dependencies: [
                 "AppScope", "Features", "SQLiteStore", "Terminal", "Launch", "PersonFiles",
+                "Network",
             ],
             swiftSettings: strictness
         ),
@@ -101,6 +102,15 @@ let package = Package(
         // and `--json`.
         .target(
             name: "PersonFiles",
+            dependencies: ["Features"],
+            swiftSettings: strictness
+        ),
+
+        // The network: fetches `--import` sources given as http:// or https://
+        // URLs, through the toolchain's own URLSession (FoundationNetworking
+        // on Linux), treating every server as hostile.
+        .target(
+            name: "Network",
             dependencies: ["Features"],
             swiftSettings: strictness
         ),

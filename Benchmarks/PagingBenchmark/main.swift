@@ -22,7 +22,7 @@ struct Case {
     let name: String
     /// The most the large database may take, as a multiple of the small one.
     let limit: Double
-    let work: (any PersonStore, Context) throws -> Void
+    let work: (any PersonStore, Context) async throws -> Void
 }
 
 /// What a case may need to know about the database it runs on.
@@ -41,16 +41,16 @@ defer { try? FileManager.default.removeItem(at: folder) }
 
 /// The median times of `baseline` and `measured`, taking turns: a change in
 /// the machine's speed during the run falls on both alike.
-func medians(
-    _ repetitions: Int, baseline: () throws -> Void, measured: () throws -> Void
-) rethrows -> (baseline: Duration, measured: Duration) {
+@MainActor func medians(
+    _ repetitions: Int, baseline: () async throws -> Void, measured: () async throws -> Void
+) async rethrows -> (baseline: Duration, measured: Duration) {
     var samples: (baseline: [Duration], measured: [Duration]) = ([], [])
     for _ in 0..<repetitions {
         var start = ContinuousClock.now
-        try baseline()
+        try await baseline()
         samples.baseline.append(ContinuousClock.now - start)
         start = ContinuousClock.now
-        try measured()
+        try await measured()
         samples.measured.append(ContinuousClock.now - start)
     }
     return (
@@ -65,21 +65,21 @@ func demoDrafts(_ count: Int) throws -> [ValidatedDraft] {
     }
 }
 
-func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Duration {
+@MainActor func median(_ repetitions: Int, _ body: () async throws -> Void) async rethrows -> Duration {
     var samples: [Duration] = []
     for _ in 0..<repetitions {
         let start = ContinuousClock.now
-        try body()
+        try await body()
         samples.append(ContinuousClock.now - start)
     }
     return samples.sorted()[repetitions / 2]
 }
 
-func context(for store: any PersonStore) throws -> Context {
-    let total = try store.count(matching: "")
+func context(for store: any PersonStore) async throws -> Context {
+    let total = try await store.count(matching: "")
     let offset = total * 9 / 10
     let deep =
-        try store.page(matching: "", from: .offset(offset), limit: 1).first ?? Person.samples[0]
+        try await store.page(matching: "", from: .offset(offset), limit: 1).first ?? Person.samples[0]
     return Context(deepKey: deep.sortKey, deepOffset: offset)
 }
 
@@ -125,37 +125,37 @@ let small = try SQLitePersonStore(
 _ = try small.add(contentsOf: try demoDrafts(1_000), addedAt: Date())
 let large = try SQLitePersonStore(
     path: folder.appendingPathComponent("large.sqlite").path, startingWith: Person.samples)
-let seeding = try median(1) {
-    _ = try large.add(contentsOf: try demoDrafts(persons), addedAt: Date())
+let seeding = try await median(1) {
+    _ = try await large.add(contentsOf: try demoDrafts(persons), addedAt: Date())
 }
 print("Seeded in \(seeding.formatted(.units(allowed: [.seconds, .milliseconds])))\n")
 
 let cases = [
     Case(name: "first page (count + page + position)", limit: 3) { store, _ in
-        let total = try store.count(matching: "")
-        let page = try store.page(matching: "", from: .first, limit: 10)
-        _ = try store.position(of: page[0].sortKey, matching: "")
+        let total = try await store.count(matching: "")
+        let page = try await store.page(matching: "", from: .first, limit: 10)
+        _ = try await store.position(of: page[0].sortKey, matching: "")
         precondition(total > 0)
     },
     Case(name: "next page, 90% of the way down (keyset)", limit: 3) { store, context in
-        _ = try store.page(matching: "", from: .after(context.deepKey), limit: 10)
+        _ = try await store.page(matching: "", from: .after(context.deepKey), limit: 10)
     },
     Case(name: "previous page, 90% of the way down (keyset)", limit: 3) { store, context in
-        _ = try store.page(matching: "", from: .before(context.deepKey), limit: 10)
+        _ = try await store.page(matching: "", from: .before(context.deepKey), limit: 10)
     },
     Case(name: "open one person by id", limit: 3) { store, _ in
-        _ = try store.person(withID: 2)
+        _ = try await store.person(withID: 2)
     },
 ]
 
-let contexts = (small: try context(for: small), large: try context(for: large))
+let contexts = (small: try await context(for: small), large: try await context(for: large))
 
 /// Times `baseline` and `measured` in turns, then judges them.
 @MainActor func judge(
-    _ name: String, repetitions: Int, limit: Double, baseline: () throws -> Void,
-    measured: () throws -> Void
-) rethrows {
-    let times = try medians(repetitions, baseline: baseline, measured: measured)
+    _ name: String, repetitions: Int, limit: Double, baseline: () async throws -> Void,
+    measured: () async throws -> Void
+) async rethrows {
+    let times = try await medians(repetitions, baseline: baseline, measured: measured)
     judge(name, baseline: times.baseline, measured: times.measured, limit: limit)
 }
 
@@ -175,10 +175,10 @@ print(
     "SQLite store".padding(toLength: 56, withPad: " ", startingAt: 0), "1003 persons",
     "  \(persons)", "  ratio  limit")
 for benchmark in cases {
-    try judge(
+    try await judge(
         benchmark.name, repetitions: 301, limit: benchmark.limit,
-        baseline: { try benchmark.work(small, contexts.small) },
-        measured: { try benchmark.work(large, contexts.large) })
+        baseline: { try await benchmark.work(small, contexts.small) },
+        measured: { try await benchmark.work(large, contexts.large) })
 }
 
 // Scripts: an export streams everyone at about the cost of reading them,
@@ -186,23 +186,23 @@ for benchmark in cases {
 print(
     "\nScripts at \(persons)".padding(toLength: 57, withPad: " ", startingAt: 0), "baseline",
     "  measured")
-func readEveryone(_ store: any PersonStore) throws {
+func readEveryone(_ store: any PersonStore) async throws {
     var start = PageStart.first
-    while let last = try store.page(matching: "", from: start, limit: 1_000).last {
+    while let last = try await store.page(matching: "", from: start, limit: 1_000).last {
         start = .after(last.sortKey)
     }
 }
-@MainActor func runCommand(_ command: Command, pageSize: Int = 10) -> ExitCode {
-    PersonCommands(
+@MainActor func runCommand(_ command: Command, pageSize: Int = 10) async -> ExitCode {
+    await PersonCommands(
         command: command, storeProvider: { large }, pageSize: pageSize, clock: Date.init,
         writer: PersonFileWriter(), help: "", console: ScriptedConsole(input: [])
     ).run()
 }
-@MainActor func walkByCursor() throws {
+@MainActor func walkByCursor() async throws {
     var command = Command.list(page: 1, search: "", json: true)
     let console = CursorConsole()
     while true {
-        _ = PersonCommands(
+        _ = await PersonCommands(
             command: command, storeProvider: { large }, pageSize: 500, clock: Date.init,
             writer: PersonFileWriter(), help: "", console: console
         ).run()
@@ -210,16 +210,16 @@ func readEveryone(_ store: any PersonStore) throws {
         command = .listAfter(cursor: next, search: "", json: true)
     }
 }
-let readAll = try median(3) { try readEveryone(large) }
-let exportAll = median(3) { _ = runCommand(.export(format: .csv, search: "")) }
+let readAll = try await median(3) { try await readEveryone(large) }
+let exportAll = await median(3) { _ = await runCommand(.export(format: .csv, search: "")) }
 judge("export as CSV, against reading every row", baseline: readAll, measured: exportAll, limit: 3)
 judge(
     "walk by cursor, 500 a page, against one export", baseline: exportAll,
-    measured: try median(3) { try walkByCursor() }, limit: 2)
+    measured: try await median(3) { try await walkByCursor() }, limit: 2)
 print(
     "Export rate: \(Int(Double(persons) / (Double(exportAll.components.seconds) + Double(exportAll.components.attoseconds) / 1e18)).formatted()) persons/s"
 )
-if let growth = PeakMemory.growth(during: { _ = runCommand(.export(format: .json, search: "")) }) {
+if let growth = await PeakMemory.growth(during: { _ = await runCommand(.export(format: .json, search: "")) }) {
     let mebibytes = Double(growth) / 1_048_576
     let verdict = mebibytes <= 64 ? "ok" : "TOO MUCH"
     if mebibytes > 64 { failed = true }
@@ -235,13 +235,13 @@ print(
     "baseline", "  measured")
 let seedBaseline = 10_000
 let perPersonSmall =
-    try median(5) {
-        _ = try MemoryPersonStore().add(contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
+    try await median(5) {
+        _ = try await MemoryPersonStore().add(contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
     } / seedBaseline
 let memory = MemoryPersonStore(persons: Person.samples)
 let perPersonLarge =
-    try median(1) {
-        _ = try memory.add(contentsOf: try demoDrafts(persons), addedAt: Date())
+    try await median(1) {
+        _ = try await memory.add(contentsOf: try demoDrafts(persons), addedAt: Date())
     } / persons
 judge(
     "seed, per person: \(persons) against \(seedBaseline)", baseline: perPersonSmall,
@@ -249,16 +249,16 @@ judge(
 // The baseline holds 1,000 persons, so that its page after the 90% key is a
 // full page too: the comparison is of finding the place, not of page sizes.
 let smallMemory = MemoryPersonStore(persons: Person.samples)
-_ = try smallMemory.add(contentsOf: try demoDrafts(1_000), addedAt: Date())
-let memoryContexts = (small: try context(for: smallMemory), large: try context(for: memory))
-try judge(
+_ = try await smallMemory.add(contentsOf: try demoDrafts(1_000), addedAt: Date())
+let memoryContexts = (small: try await context(for: smallMemory), large: try await context(for: memory))
+try await judge(
     "next page, 90% of the way down: \(persons) against 1003", repetitions: 301, limit: 3,
     baseline: {
-        _ = try smallMemory.page(
+        _ = try await smallMemory.page(
             matching: "", from: .after(memoryContexts.small.deepKey), limit: 10)
     },
     measured: {
-        _ = try memory.page(matching: "", from: .after(memoryContexts.large.deepKey), limit: 10)
+        _ = try await memory.page(matching: "", from: .after(memoryContexts.large.deepKey), limit: 10)
     })
 
 // Imported persons beside the database: a page costs about what it costs
@@ -272,36 +272,36 @@ func importing(_ count: Int) -> AggregatePersonStore {
             id: -1 - offset, name: draft.name, address: draft.address, email: nil,
             added: Date(timeIntervalSince1970: 0), source: "friends.csv")
     }
-    return AggregatePersonStore(
-        primary: large, readOnly: [ReadOnlyPersonStore(persons: friends, source: "friends.csv")])
+    let imported = [ReadOnlyPersonStore(persons: friends, source: "friends.csv")]
+    return AggregatePersonStore(primary: large, readOnly: { imported })
 }
 let fewFriends = importing(1_000)
 let manyFriends = importing(100_000)
-func deepPageByNumber(_ store: any PersonStore) throws {
-    _ = try store.page(matching: "", from: .offset(contexts.large.deepOffset), limit: 10)
+func deepPageByNumber(_ store: any PersonStore) async throws {
+    _ = try await store.page(matching: "", from: .offset(contexts.large.deepOffset), limit: 10)
 }
 // A page by number among imported persons reads, near the page, the
 // database rows and imported persons that could be on it or above it: with
 // 1,000 imported, about 1,010 of each. Judged against reading 1,010
 // database rows by key, so it fails if it ever reads everything above.
-try judge(
+try await judge(
     "page by number, 90% down, 1000 imported", repetitions: 21, limit: 3,
     baseline: {
-        _ = try large.page(matching: "", from: .after(contexts.large.deepKey), limit: 1_010)
+        _ = try await large.page(matching: "", from: .after(contexts.large.deepKey), limit: 1_010)
     },
-    measured: { try deepPageByNumber(fewFriends) })
-try judge(
+    measured: { try await deepPageByNumber(fewFriends) })
+try await judge(
     "next page, 90% down (keyset), 100000 imported", repetitions: 301, limit: 3,
     baseline: {
-        _ = try large.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
+        _ = try await large.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
     },
     measured: {
-        _ = try manyFriends.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
+        _ = try await manyFriends.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
     })
 // Not judged: a page by number reads every imported person that sorts
 // above it, so with 100,000 imported spread through the list it costs far
 // more than the database alone. The screens page by key, as above.
-let manyByNumber = try median(5) { try deepPageByNumber(manyFriends) }
+let manyByNumber = try await median(5) { try await deepPageByNumber(manyFriends) }
 print(
     "For contrast: by number, 90% down, 100000 imported, takes \(manyByNumber.formatted(.units(allowed: [.milliseconds])))."
 )
@@ -313,13 +313,13 @@ let lastPage = (persons - 1) / 10 + 1
 print(
     "\nPage by number (people list --page N)".padding(toLength: 57, withPad: " ", startingAt: 0),
     "page 1", "    page \(lastPage)")
-judge(
+await judge(
     "list --page \(lastPage) against list --page 1", repetitions: 301, limit: 2,
-    baseline: { _ = runCommand(.list(page: 1, search: "", json: false)) },
-    measured: { _ = runCommand(.list(page: lastPage, search: "", json: false)) })
-let storeTimes = try medians(
-    301, baseline: { _ = try large.page(matching: "", from: .first, limit: 10) },
-    measured: { _ = try large.page(matching: "", from: .offset((lastPage - 1) * 10), limit: 10) })
+    baseline: { _ = await runCommand(.list(page: 1, search: "", json: false)) },
+    measured: { _ = await runCommand(.list(page: lastPage, search: "", json: false)) })
+let storeTimes = try await medians(
+    301, baseline: { _ = try await large.page(matching: "", from: .first, limit: 10) },
+    measured: { _ = try await large.page(matching: "", from: .offset((lastPage - 1) * 10), limit: 10) })
 let microseconds: Duration.UnitsFormatStyle = .units(
     allowed: [.microseconds], fractionalPart: .show(length: 1))
 print(
@@ -347,12 +347,12 @@ let searches = [
     ("two letters, no match", "qq"), ("long, no match", "qqqqq"),
 ]
 for (kind, text) in searches {
-    func search(_ store: any PersonStore) throws {
-        _ = try store.count(matching: text)
-        _ = try store.page(matching: text, from: .first, limit: 10)
+    func search(_ store: any PersonStore) async throws {
+        _ = try await store.count(matching: text)
+        _ = try await store.page(matching: text, from: .first, limit: 10)
     }
-    let times = try medians(
-        101, baseline: { try search(thousand) }, measured: { try search(large) })
+    let times = try await medians(
+        101, baseline: { try await search(thousand) }, measured: { try await search(large) })
     if kind.hasPrefix("common,"), text.count > 3 {
         // Not judged by ratio: its total is counted match by match through
         // the index, and it matches 2,500 times as many persons here as in
@@ -407,17 +407,17 @@ final class CursorConsole: Console, @unchecked Sendable {
 /// How much the process's peak memory grows while `work` runs, on Linux,
 /// where the peak can be reset; `nil` elsewhere.
 enum PeakMemory {
-    static func growth(during work: () -> Void) -> Int? {
+    static func growth(during work: () async -> Void) async -> Int? {
         #if os(Linux)
             guard let before = kibibytes("VmRSS"),
                 (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8))
                     != nil
             else { return nil }
-            work()
+            await work()
             guard let peak = kibibytes("VmHWM") else { return nil }
             return max(0, peak - before) * 1_024
         #else
-            work()
+            await work()
             return nil
         #endif
     }

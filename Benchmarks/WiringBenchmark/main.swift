@@ -67,7 +67,7 @@ func scope(trace: Bool) -> SessionScope {
     SessionScope(
         app: AppScope(
             configuration: Configuration(storeKind: .memory, trace: trace),
-            console: SilentConsole(), readFile: FileReader.readImport,
+            console: SilentConsole(), readSource: AppInjector.injectSourceReader(),
             personStore: MemoryPersonStore(persons: Person.samples),
             views: TerminalViews(console: SilentConsole())))
 }
@@ -106,7 +106,8 @@ func run() throws -> Bool {
             editProvider: {
                 PersonEditController(
                     editing: opened, view: views.makePersonEditView(), navigator: navigator)
-            })
+            },
+            work: ScopedWork())
     }
     let openUntraced: PersonDetailControllerProvider = untracedProvider { person in
         let personScope = PersonScope(
@@ -119,7 +120,8 @@ func run() throws -> Bool {
             deletions: plain.lastDeletionCache.value { LastDeletion() },
             editProvider: untracedProvider {
                 PersonEditInjector.injectPersonEditController(editing: personScope)
-            })
+            },
+            work: personScope.work)
     }
     let openInjected = PersonDetailInjector.injectPersonDetailControllerProvider(plain)
     let openTraced = PersonDetailInjector.injectPersonDetailControllerProvider(traced)

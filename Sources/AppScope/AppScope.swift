@@ -24,7 +24,7 @@ import Foundation
 /// let store = Fixtures.sampleStore()
 /// let console = RecordingConsole()
 /// let scope = AppScope(
-///     console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+///     console: console, readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
 ///     personStore: store)
 /// ```
 public final class AppScope: Scope {
@@ -53,11 +53,12 @@ public final class AppScope: Scope {
     /// Lifetime: the app's; shared by every injector.
     public let wiring: WiringTrace
 
-    /// Reads a file named on the command line or in the configuration: the
-    /// import files.
+    /// Reads an import source named on the command line or in the
+    /// configuration: a file, or an `http://` or `https://` URL.
     ///
-    /// Lifetime: the app's.
-    public let readFile: @Sendable (String) throws(UsageError) -> Data
+    /// Async, since a URL is downloaded; it throws a one-line error naming
+    /// the source. Lifetime: the app's.
+    public let readSource: @Sendable (String) async throws -> Data
 
     /// The one store every screen and command reads and writes: the base
     /// store, wrapped by `--import` and `--trace` as they ask.
@@ -65,6 +66,13 @@ public final class AppScope: Scope {
     /// Lifetime: the app's. Made on first use by `StoreInjector`; shared by
     /// this scope and every scope inside it.
     public let storeCache = ScopeCache<any PersonStore>()
+
+    /// The persons `--import` reads, one read-only store per source: an
+    /// async singleton, since its sources may be URLs. Fetched together, on
+    /// the first store call that needs them; a failed fetch is not kept.
+    ///
+    /// Lifetime: the app's. Made by `StoreInjector`.
+    public let importsCache = ScopeCache<[ReadOnlyPersonStore]>(named: "imported persons")
 
     /// The store of the configured kind, before anything wraps it.
     ///
@@ -120,7 +128,7 @@ public final class AppScope: Scope {
     ///     configuration file said); a plain run's by default.
     ///   - command: what to do; the interactive list by default.
     ///   - console: the terminal: where text goes and comes from.
-    ///   - readFile: reads the import files.
+    ///   - readSource: reads the import sources: files and URLs.
     ///   - clock: the time; every person added is stamped with it, whichever
     ///     store keeps them.
     ///   - personStore: a base store to use instead of opening the configured
@@ -136,7 +144,7 @@ public final class AppScope: Scope {
         configuration: Configuration = Configuration(),
         command: Command = .interactive,
         console: any Console,
-        readFile: @escaping @Sendable (String) throws(UsageError) -> Data,
+        readSource: @escaping @Sendable (String) async throws -> Data,
         clock: @escaping @Sendable () -> Date = Date.init,
         personStore: (any PersonStore)? = nil,
         views: (any ViewFactory)? = nil,
@@ -147,7 +155,7 @@ public final class AppScope: Scope {
         self.command = command
         self.console = console
         self.clock = clock
-        self.readFile = readFile
+        self.readSource = readSource
         self.handedInViews = views
         self.baseStoreIsHandedIn = personStore != nil
         self.storeDecorators = storeDecorators
@@ -168,7 +176,7 @@ public final class AppScope: Scope {
 /// of its own — the way `--trace` wraps it in a `TracingPersonStore`.
 ///
 /// The public hook for a package that builds on this one: hand
-/// ``AppScope/init(configuration:command:console:readFile:clock:personStore:views:storeDecorators:wiring:)``
+/// ``AppScope/init(configuration:command:console:readSource:clock:personStore:views:storeDecorators:wiring:)``
 /// a list of these, and `StoreInjector` applies them to the base store the
 /// first time any screen or command asks for it. Controllers neither change
 /// nor notice. Throws when the decorator cannot be made; the store is then

@@ -27,6 +27,13 @@ public final class PersonScope: Scope {
     /// Lifetime: this scope's; the scope is begun with it.
     public let openedPerson: OpenedPerson
 
+    /// The work the person's detail screen starts — rereading the person —
+    /// cancelled and awaited when the detail screen closes, which ends this
+    /// scope.
+    ///
+    /// Lifetime: this scope's; begun with it.
+    public let work = ScopedWork()
+
     /// Begins the scope of the person `openedPerson` holds, inside `session`.
     public init(session: SessionScope, opening openedPerson: OpenedPerson) {
         self.session = session

@@ -38,4 +38,19 @@ extension Scope {
         wiring.note(name, .provider, in: label)
         return { argument in try wiring.record(name, .called, in: label) { try body(argument) } }
     }
+
+    /// A provider whose making is asynchronous — it awaits work, such as a
+    /// whole recorded session — reported like the others: as a provider
+    /// where it is made, and each call as called.
+    public func provider<Made>(
+        _ body: @escaping @MainActor () async throws -> Made
+    ) -> @MainActor () async throws -> Made {
+        guard wiring.isEnabled else { return body }
+        let (wiring, label, name) = (wiring, label, WiringTrace.providerName(making: Made.self))
+        wiring.note(name, .provider, in: label)
+        return {
+            wiring.note(name, .called, in: label)
+            return try await body()
+        }
+    }
 }

@@ -51,6 +51,17 @@ extension Scope {
         return try wiring.recordCached(cache, in: label, make)
     }
 
+    /// The value `cache` keeps for this scope, made by the async `make` the
+    /// first time — once, however many tasks ask at that moment — and
+    /// reported as kept then, and as reused after; a failed making is not
+    /// kept, so the next ask tries again.
+    public func keep<Kept: Sendable>(
+        _ cache: ScopeCache<Kept>, _ make: @escaping @Sendable () async throws -> Kept
+    ) async throws -> Kept {
+        guard wiring.isEnabled else { return try await cache.awaitedValue(orMake: make) }
+        return try await wiring.recordCached(cache, in: label, make)
+    }
+
     /// `child`, reported as the scope beginning here.
     @inlinable
     public func begin<Child: Scope>(_ child: Child) -> Child {

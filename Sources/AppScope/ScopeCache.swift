@@ -20,10 +20,17 @@ import Synchronization
 /// - a failure is never kept: if making the value throws, the error goes to
 ///   that caller and the next caller tries again.
 ///
+/// The same two promises hold for a value made by an `async` factory
+/// (``awaitedValue(orMake:)``), such as the persons `--import` downloads:
+/// the callers that ask while it is being made all await the one making,
+/// and a failed or cancelled making is not kept.
+///
 /// Asking a cache for its own value while making it is a dependency cycle,
 /// and deadlocks; the object graph must not have one.
 public final class ScopeCache<Value: Sendable>: Sendable {
     @usableFromInline let slot: Mutex<Value?>
+    /// The async making in flight, which every caller that asks meanwhile awaits.
+    private let making = Mutex<Task<Value, any Error>?>(nil)
 
     /// How the wiring trace names the value, when its type alone would not
     /// tell two caches apart; `nil` to use the type's name.
@@ -59,6 +66,46 @@ public final class ScopeCache<Value: Sendable>: Sendable {
             let made = try make()
             cached = made
             return made
+        }
+    }
+
+    /// The cached value, made by the async `make` if there is none yet.
+    ///
+    /// The first caller starts the making; every caller that asks before it
+    /// is done awaits that same making, so the value is made once. A
+    /// failure is not kept: each waiting caller gets the error, and the
+    /// next call makes the value again. Cancelling a caller's task cancels
+    /// the making (nothing else would stop a download no one awaits);
+    /// callers that were not cancelled then start a new one.
+    ///
+    /// - Throws: whatever `make` throws; `CancellationError` when the
+    ///   caller's own task is cancelled.
+    public func awaitedValue(orMake make: @escaping @Sendable () async throws -> Value)
+        async throws -> Value
+    {
+        while true {
+            if let cached = slot.withLock({ $0 }) { return cached }
+            let task = making.withLock { making in
+                if let making { return making }
+                let task = Task { try await make() }
+                making = task
+                return task
+            }
+            do {
+                let value = try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
+                slot.withLock { $0 = value }
+                making.withLock { if $0 == task { $0 = nil } }
+                return value
+            } catch {
+                making.withLock { if $0 == task { $0 = nil } }
+                // Another caller was cancelled, and its making with it.
+                if error is CancellationError, !Task.isCancelled { continue }
+                throw error
+            }
         }
     }
 

@@ -24,6 +24,12 @@ public final class SessionScope: Scope {
     /// Lifetime: this session's; made on first use.
     public let lastDeletionCache = ScopeCache<LastDeletion>()
 
+    /// The work the session's screens start — the list's and the settings'
+    /// loads — cancelled and awaited when the session ends.
+    ///
+    /// Lifetime: this session's; begun with it.
+    public let work = ScopedWork()
+
     /// Begins a session inside `app`.
     ///
     /// - Parameters:

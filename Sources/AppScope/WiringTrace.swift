@@ -119,4 +119,27 @@ public final class WiringTrace: Sendable {
         if !made { note(name, .reused, in: scope) }
         return value
     }
+
+    /// The value `cache` keeps, made by the async `make` the first time and
+    /// reported as kept then, and as reused after.
+    public func recordCached<Kept: Sendable>(
+        _ cache: ScopeCache<Kept>, in scope: String,
+        _ make: @escaping @Sendable () async throws -> Kept
+    ) async throws -> Kept {
+        let name = cache.name ?? Self.name(of: Kept.self)
+        let made = MadeFlag()
+        let value = try await cache.awaitedValue(orMake: {
+            made.isSet.withLock { $0 = true }
+            self.note(name, .kept, in: scope)
+            return try await make()
+        })
+        if !made.isSet.withLock({ $0 }) { note(name, .reused, in: scope) }
+        return value
+    }
+}
+
+/// Whether an async making ran for this caller: what tells `kept` from
+/// `reused` when the making happens in a task of its own.
+private final class MadeFlag: Sendable {
+    let isSet = Mutex(false)
 }

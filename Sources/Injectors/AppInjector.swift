@@ -1,6 +1,8 @@
 import AppScope
 import Features
+import Foundation
 import Launch
+import Network
 import PersonFiles
 import Terminal
 
@@ -38,8 +40,24 @@ public enum AppInjector {
             configuration: invocation.configuration,
             command: invocation.command,
             console: console,
-            readFile: FileReader.readImport,
+            readSource: injectSourceReader(),
             views: TerminalViews(console: console))
+    }
+
+    /// Reads an `--import` source: a URL through the network edge, whose
+    /// limits treat every server as hostile, anything else as a file through
+    /// the one file reader.
+    ///
+    /// Chosen here so that neither edge knows the other, and a test hands
+    /// the scope a reader of its own instead.
+    public static func injectSourceReader() -> @Sendable (String) async throws -> Data {
+        let network = HTTPSource()
+        return { source in
+            if ImportSource.isURL(source), let url = URL(string: source) {
+                return try await network.fetch(url)
+            }
+            return try FileReader.readImport(source)
+        }
     }
 
     /// The program for this run: the interactive session when no command was

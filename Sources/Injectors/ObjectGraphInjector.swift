@@ -26,12 +26,12 @@ public enum ObjectGraphInjector {
             let sample = AppScope(
                 configuration: Configuration(storeKind: .memory),
                 console: ScriptedConsole(input: tourKeys),
-                readFile: { path throws(UsageError) in
-                    throw UsageError("\(path): the tour reads no files")
+                readSource: { source in
+                    throw UsageError("\(source): the tour reads no files")
                 },
                 clock: { Date(timeIntervalSince1970: 0) },
                 wiring: WiringTrace(printer: nil, keepsSteps: true))
-            _ = AppInjector.injectInteractiveSession(sample).run()
+            _ = await AppInjector.injectInteractiveSession(sample).run()
             return WiringTour(steps: sample.wiring.steps)
         }
     }

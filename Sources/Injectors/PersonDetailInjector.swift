@@ -54,8 +54,15 @@ public enum PersonDetailInjector {
                 view: injectPersonDetailView(scope),
                 navigator: SessionInjector.injectNavigator(scope.session),
                 deletions: SessionInjector.injectLastDeletion(scope.session),
-                editProvider: PersonEditInjector.injectPersonEditControllerProvider(editing: scope))
+                editProvider: PersonEditInjector.injectPersonEditControllerProvider(editing: scope),
+                work: injectPersonWork(scope))
         )
+    }
+
+    /// The work of the person's scope: the detail screen's reads, which
+    /// end when that screen closes. The scope has held it since it began.
+    public static func injectPersonWork(_ scope: PersonScope) -> ScopedWork {
+        scope.reuse(scope.work)
     }
 
     /// The opened person of the scope: the one its detail and edit screens

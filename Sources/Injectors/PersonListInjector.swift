@@ -50,7 +50,8 @@ public enum PersonListInjector {
                 detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(
                     session, beginScope: beginScope),
                 addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),
-                settingsProvider: SettingsInjector.injectSettingsControllerProvider(session)))
+                settingsProvider: SettingsInjector.injectSettingsControllerProvider(session),
+                work: SessionInjector.injectSessionWork(session)))
     }
 
     /// The view of the list, from the app's view factory; a new one per list

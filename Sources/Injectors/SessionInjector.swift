@@ -25,7 +25,8 @@ public enum SessionInjector {
                 navigator: injectNavigator(session),
                 rootProvider: PersonListInjector.injectPersonListControllerProvider(
                     session, beginScope: beginScope),
-                console: session.app.console))
+                console: session.app.console,
+                work: injectSessionWork(session)))
     }
 
     /// The navigation stack, one per session: the terminal's, made on first
@@ -34,6 +35,12 @@ public enum SessionInjector {
         session.keep(session.navigatorCache) {
             session.make(TerminalNavigator(console: session.app.console))
         }
+    }
+
+    /// The session's work: the loads its screens start, which the session's
+    /// end cancels and awaits. The scope has held it since it began.
+    public static func injectSessionWork(_ session: SessionScope) -> ScopedWork {
+        session.reuse(session.work)
     }
 
     /// The session's last delete, shared by the detail screens that record

@@ -19,7 +19,8 @@ public enum SettingsInjector {
             SettingsController(
                 configurator: try injectSettingsConfigurator(session),
                 view: injectSettingsView(session),
-                navigator: SessionInjector.injectNavigator(session)))
+                navigator: SessionInjector.injectNavigator(session),
+                work: SessionInjector.injectSessionWork(session)))
     }
 
     /// The debug configurator when `--debug` (or `"debug": true` in the

@@ -32,9 +32,22 @@ public enum StoreInjector {
         app.configuration.trace
             ? try app.make(
                 TracingPersonStore(
-                    wrapping: try injectAggregatedPersonStore(app),
+                    wrapping: try injectDelayedPersonStore(app),
                     log: app.console.writeErrorLine))
-            : try injectAggregatedPersonStore(app)
+            : try injectDelayedPersonStore(app)
+    }
+
+    /// The store behind a wait before every call when `--latency` asks for
+    /// one, as a store across a slow network would answer; under `--trace`,
+    /// so the trace's timings include the wait.
+    static func injectDelayedPersonStore(_ app: AppScope) throws -> any PersonStore {
+        guard let delay = app.configuration.latency else {
+            return try injectAggregatedPersonStore(app)
+        }
+        return try app.make(
+            LatencyPersonStore(
+                wrapping: try injectAggregatedPersonStore(app), delay: delay,
+                wait: { try await Task.sleep(for: $0) }))
     }
 
     /// The base store alone, or — with `--import` — the base store and the
@@ -45,7 +58,15 @@ public enum StoreInjector {
             : try app.make(
                 AggregatePersonStore(
                     primary: try injectExtendedPersonStore(app),
-                    readOnly: try injectImportedPersonStores(app)))
+                    readOnly: injectImportedPersonStoresProvider(app)))
+    }
+
+    /// Fetches the imported persons when the aggregating store first needs
+    /// them: a closure, so that making the store downloads nothing.
+    static func injectImportedPersonStoresProvider(_ app: AppScope)
+        -> @Sendable () async throws -> [any PersonStore]
+    {
+        { try await injectImportedPersonStores(app) }
     }
 
     /// The base store wrapped in the decorators another package handed the
@@ -60,13 +81,22 @@ public enum StoreInjector {
         }
     }
 
-    /// One read-only store per imported file, read through the scope's reader.
+    /// One read-only store per import source, every source read at once
+    /// through the scope's reader; kept for the app's life once all have
+    /// arrived, and fetched again by the next call if any failed.
     ///
-    /// - Throws: ``UsageError`` naming the file and line of the first problem.
-    static func injectImportedPersonStores(_ app: AppScope) throws -> [ReadOnlyPersonStore] {
-        try app.make(
-            try PersonImport.stores(
-                from: app.configuration.imports, read: app.readFile, added: app.clock()))
+    /// The app's one singleton with an async factory: however many loads
+    /// ask while the downloads run, they all await the same ones.
+    ///
+    /// - Throws: ``Features/UsageError`` naming the file and line of the
+    ///   first problem, or the reader's error naming the source.
+    nonisolated public static func injectImportedPersonStores(_ app: AppScope) async throws
+        -> [ReadOnlyPersonStore]
+    {
+        try await app.keep(app.importsCache) {
+            try await PersonImport.stores(
+                from: app.configuration.imports, read: app.readSource, added: app.clock())
+        }
     }
 
     /// The store of the configured kind — or the one a test handed the scope

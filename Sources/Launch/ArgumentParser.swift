@@ -15,6 +15,8 @@ struct ArgumentParser {
         var operands: [String] = []
         /// Each option given, by its long name; flags map to an empty string.
         var options: [String: String] = [:]
+        /// Every `--import` given, in order: the one option that may repeat.
+        var imports: [String] = []
     }
 
     /// One option `people` accepts.
@@ -33,6 +35,7 @@ struct ArgumentParser {
         Option(name: "--debug", takesValue: false, commands: nil),
         Option(name: "--trace", takesValue: false, commands: nil),
         Option(name: "--import", takesValue: true, commands: nil),
+        Option(name: "--latency", takesValue: true, commands: nil),
         Option(name: "--help", takesValue: false, commands: nil),
         Option(name: "--version", takesValue: false, commands: nil),
         Option(name: "--page", takesValue: true, commands: ["list"]),
@@ -68,7 +71,8 @@ struct ArgumentParser {
                 onlyOperands = true
             } else {
                 let (option, value) = try readOption(argument)
-                if result.options[option.name] != nil {
+                if option.name == "--import" { result.imports.append(value) }
+                if result.options[option.name] != nil, option.name != "--import" {
                     throw UsageError("option '\(option.name)' is given more than once")
                 }
                 result.options[option.name] = value

@@ -76,8 +76,13 @@ public struct Invocation: Sendable, Equatable {
         }
         if options["--debug"] != nil { configuration.debug = true }
         if options["--trace"] != nil { configuration.trace = true }
-        if let path = options["--import"] {
-            configuration.imports = [try FilePath.checked(path, from: "--import")]
+        if !parsed.imports.isEmpty {
+            configuration.imports = try parsed.imports.map { (source) throws(UsageError) in
+                try ImportSource.checked(source, from: "--import")
+            }
+        }
+        if let latency = options["--latency"] {
+            configuration.latency = try DurationText.parse(latency, for: "--latency")
         }
         self.configuration = configuration
         self.command = try Self.command(from: parsed)

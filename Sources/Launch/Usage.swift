@@ -46,8 +46,12 @@ public enum Usage {
                              graph and store statistics
           --trace            log every store call, and every object the
                              injectors build, to standard error
-          --import FILE      also list the persons in FILE (CSV with a header
-                             row name,address,email, or JSON), read-only
+          --import SOURCE    also list the persons in SOURCE, a file or an
+                             http(s) URL (CSV with a header row
+                             name,address,email, or JSON), read-only; may be
+                             given more than once, all read at once
+          --latency TIME     wait TIME (such as 300ms or 2s) before every store
+                             call, to watch loading and cancelling by hand
           -h, --help         show this help
           --version          show the version
 

@@ -1,7 +1,7 @@
 import Features
 import Foundation
 
-/// Reads persons from a CSV or JSON file for `--import`.
+/// Reads persons from CSV or JSON files and downloads for `--import`.
 ///
 /// CSV needs a header row naming its columns — `name` (required), `address`
 /// and `email`, in any order — and quotes fields the usual way (`"a, b"`,
@@ -12,29 +12,48 @@ import Foundation
 /// like one typed in; the first problem stops the import with one line
 /// naming the file and the line (or, in JSON, the entry).
 public enum PersonImport {
-    /// One read-only store per file, with ids that count down from -1 across
-    /// all the files, so they never meet the positive ids of a database.
+    /// One read-only store per source, with ids that count down from -1
+    /// across all the sources, in the order given, so they never meet the
+    /// positive ids of a database.
+    ///
+    /// The sources are read at the same time — files and downloads alike —
+    /// the way an aggregating service asks all its backends at once: the
+    /// slowest source sets the time, not the sum of them. The first source
+    /// that fails cancels the others and is the one error reported.
     ///
     /// - Parameters:
-    ///   - paths: the files, as the user named them.
-    ///   - read: reads a file's bytes (the disk, in the app).
+    ///   - sources: the files and URLs, as the user named them.
+    ///   - read: reads a source's bytes (the disk or the network, in the app).
     ///   - added: the date imported persons are shown as added.
-    /// - Throws: ``Features/UsageError`` naming the file and the line.
+    /// - Throws: ``Features/UsageError`` naming the source and the line, or
+    ///   the reader's error naming the source.
     public static func stores(
-        from paths: [String], read: (String) throws(UsageError) -> Data,
+        from sources: [String], read: @escaping @Sendable (String) async throws -> Data,
         added: Date
-    ) throws(UsageError) -> [ReadOnlyPersonStore] {
+    ) async throws -> [ReadOnlyPersonStore] {
+        let contents = try await withThrowingTaskGroup(of: (Int, [ValidatedDraft]).self) {
+            group in
+            for (index, source) in sources.enumerated() {
+                group.addTask {
+                    let data = try await read(source)
+                    try Task.checkCancellation()
+                    return (index, try drafts(in: data, name: InertText.clipped(source, limit: 120)))
+                }
+            }
+            var all = [[ValidatedDraft]](repeating: [], count: sources.count)
+            for try await (index, read) in group { all[index] = read }
+            return all
+        }
         var nextID = -1
         var stores: [ReadOnlyPersonStore] = []
-        for path in paths {
-            let drafts = try drafts(in: read(path), name: InertText.clipped(path, limit: 120))
+        for (source, drafts) in zip(sources, contents) {
             let persons = drafts.enumerated().map { offset, draft in
                 Person(
                     id: nextID - offset, name: draft.name, address: draft.address,
-                    email: draft.email, added: added, source: path)
+                    email: draft.email, added: added, source: source)
             }
             nextID -= drafts.count
-            stores.append(ReadOnlyPersonStore(persons: persons, source: path))
+            stores.append(ReadOnlyPersonStore(persons: persons, source: source))
         }
         return stores
     }

@@ -56,6 +56,12 @@ final class SQLiteConnection: @unchecked Sendable {
         // Deleted means gone: SQLite overwrites what it frees with zeros.
         // Set here, not left to how the system's SQLite was built.
         sqlite3_exec(handle, "PRAGMA secure_delete = ON", nil, nil, nil)
+        // Every thousand steps of a statement, SQLite asks whether to stop:
+        // it stops when the task running the statement has been cancelled,
+        // so a long search ends within moments of its screen closing. The
+        // statement fails with SQLITE_INTERRUPT, a write inside a
+        // transaction is rolled back whole, and the connection stays usable.
+        sqlite3_progress_handler(handle, 1_000, { _ in Task.isCancelled ? 1 : 0 }, nil)
         waitForOtherWriters(busyTimeout)
     }
 

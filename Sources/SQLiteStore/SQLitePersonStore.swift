@@ -123,11 +123,24 @@ public final class SQLitePersonStore: PersonStore {
     /// Every page it reads comes from the same snapshot of the file,
     /// whatever other programs write meanwhile. Under WAL, it blocks no writer.
     public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+        try beginReading()
+        defer { endReading() }
+        return try body()
+    }
+
+    /// Begins the read transaction of `readingConsistently`.
+    func beginReading() throws(PersonStoreError) {
         try connection.withLock { (database) throws(PersonStoreError) in
             try database.execute("BEGIN")
         }
-        defer { connection.withLock { database in try? database.execute("COMMIT") } }
-        return try body()
+    }
+
+    /// Ends the read transaction of `readingConsistently`; rolled back when
+    /// the commit fails, so the connection is never left inside it.
+    func endReading() {
+        connection.withLock { database in
+            if (try? database.execute("COMMIT")) == nil { try? database.execute("ROLLBACK") }
+        }
     }
 
     /// Runs `body` with the search for `text`, and when the index fails it
@@ -143,7 +156,8 @@ public final class SQLitePersonStore: PersonStore {
             } catch {
                 // A lock is not the index's fault: asking again, from
                 // `person`, would wait out the busy timeout a second time.
-                guard trusted, !database.lastFailureWasLock else { throw error }
+                // Nor is a statement stopped because its task was cancelled.
+                guard trusted, !database.lastFailureWasLock, !Task.isCancelled else { throw error }
                 return try body(SQLiteSearch(text, trusted: false), database)
             }
         }

@@ -20,7 +20,7 @@ public final class ScriptedConsole: Console {
 
     public func writeErrorLine(_ text: String) {}
 
-    public func readLine(prompt: String) -> String? {
+    public func readLine(prompt: String) async -> String? {
         input.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 }

@@ -53,10 +53,18 @@ public final class StandardConsole: Console {
         _ = Self.send(InertText.inert(text) + "\n", to: STDERR_FILENO)
     }
 
-    public func readLine(prompt: String) -> String? {
+    /// Shows the prompt, then waits for a line on a thread of its own: the
+    /// read blocks, and the main actor must stay free to draw a page that
+    /// arrives meanwhile.
+    public func readLine(prompt: String) async -> String? {
         if showsPrompts { writeOutput(InertText.inert(prompt)) }
-        return Swift.readLine(strippingNewline: true)
+        return await withCheckedContinuation { line in
+            Self.input.async { line.resume(returning: Swift.readLine(strippingNewline: true)) }
+        }
     }
+
+    /// The one thread standard input is read on, a line at a time in order.
+    private static let input = DispatchQueue(label: "people.standard-input")
 
     private func writeOutput(_ text: String) {
         problem.withLock { problem in

@@ -27,26 +27,33 @@ public final class TerminalNavigator: Navigator {
         screen.appear()
     }
 
-    public func pop() {
-        guard !stack.isEmpty else { return }
-        stack.removeLast()
+    /// Takes the top screen off, waits for it to stop its work, then shows
+    /// the one under it.
+    public func pop() async {
+        guard let top = stack.popLast() else { return }
+        await top.leave()
         stack.last?.appear()
     }
 
-    public func quit() {
-        stack.removeAll()
+    /// Takes every screen off, top first, each stopping its work.
+    public func quit() async {
+        while let top = stack.popLast() { await top.leave() }
     }
 
-    /// Shows `root` and feeds input to the top screen until the person quits,
-    /// the input ends, or the output no longer reaches anyone.
-    public func run(root: any Screen) {
+    /// Shows `root` and feeds input to the top screen, a line at a time,
+    /// until the person quits, the input ends, or the output no longer
+    /// reaches anyone; every screen has left the stack when it returns.
+    ///
+    /// Waiting for a line suspends rather than blocks, so a page that
+    /// arrives meanwhile is drawn at once.
+    public func run(root: any Screen) async {
         push(root)
         while let top = stack.last {
-            guard console.outputProblem == nil, let line = console.readLine(prompt: "> ") else {
-                stack.removeAll()
-                return
+            guard console.outputProblem == nil, let line = await console.readLine(prompt: "> ")
+            else {
+                return await quit()
             }
-            top.handle(line)
+            await top.handle(line)
         }
     }
 }

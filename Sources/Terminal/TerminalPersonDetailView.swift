@@ -29,6 +29,10 @@ public final class TerminalPersonDetailView: PersonDetailView {
                 "\(confirmation.question) Type y to confirm, anything else keeps them.", as: .error)
             return
         }
+        if model.isLoading {
+            // The fields follow once the person has been read again.
+            return console.writeLine("\(model.title) · loading…", as: .title)
+        }
         console.writeLine(model.title, as: .title)
         let width = model.fields.map(\.label.count).max() ?? 0
         for field in model.fields {
@@ -45,17 +49,18 @@ public final class TerminalPersonDetailView: PersonDetailView {
         console.writeLine(message, as: .error)
     }
 
-    public func handle(_ input: String) {
+    public func handle(_ input: String) async {
         guard let model else { return }
         if let confirmation = model.confirmation {
             let answer = input.trimmingCharacters(in: .whitespaces).lowercased()
-            return answer == "y" || answer == "yes" ? confirmation.confirm() : confirmation.cancel()
+            return answer == "y" || answer == "yes"
+                ? await confirmation.confirm() : await confirmation.cancel()
         }
         switch KeyInput(input) {
-        case .key("e"): model.edit()
-        case .key("d"): model.delete()
-        case .key("b"): model.back()
-        case .key("q"): model.quit()
+        case .key("e"): await model.edit()
+        case .key("d"): await model.delete()
+        case .key("b"): await model.back()
+        case .key("q"): await model.quit()
         case .key("?"): console.writeLines(AppScreen.detail.help)
         case .empty: show(model)
         case .number, .search, .key, .unknown: showError(KeyInput.complaint(for: input))

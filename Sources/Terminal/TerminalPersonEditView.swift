@@ -42,16 +42,16 @@ public final class TerminalPersonEditView: PersonEditView {
         console.writeLine(message, as: .error)
     }
 
-    public func handle(_ input: String) {
+    public func handle(_ input: String) async {
         guard let model else { return }
         switch input.trimmingCharacters(in: .whitespaces) {
-        case "": model.answer(.keep)
-        case "-": model.answer(.clear)
-        case ".": model.answer(.cancel)
+        case "": await model.answer(.keep)
+        case "-": await model.answer(.clear)
+        case ".": await model.answer(.cancel)
         case "?":
             console.writeLines(AppScreen.form.help)
             show(model)
-        default: model.answer(.text(input))
+        default: await model.answer(.text(input))
         }
     }
 }

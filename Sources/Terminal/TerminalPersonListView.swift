@@ -37,11 +37,11 @@ public final class TerminalPersonListView: PersonListView {
         console.writeLine(message, as: .error)
     }
 
-    public func handle(_ input: String) {
+    public func handle(_ input: String) async {
         guard let model else { return }
         switch KeyInput(input) {
         case .number(let number) where model.rows.indices.contains(number - 1):
-            model.rows[number - 1].select()
+            await model.rows[number - 1].select()
         case .number(let number):
             showError(
                 model.rows.isEmpty
@@ -51,28 +51,28 @@ public final class TerminalPersonListView: PersonListView {
             showError("The list is not loaded; Enter tries again.")
         case .key("n"):
             guard let next = model.showNextPage else { return showError("This is the last page.") }
-            next()
+            await next()
         case .key("p"):
             guard let previous = model.showPreviousPage else {
                 return showError("This is the first page.")
             }
-            previous()
+            await previous()
         case .search(let text):
-            model.search(text)
+            await model.search(text)
         case .key("a"):
-            model.add()
+            await model.add()
         case .key("u"):
-            model.undo()
+            await model.undo()
         case .key("q"):
-            model.quit()
+            await model.quit()
         case .key("s"):
-            model.openSettings()
+            await model.openSettings()
         case .key("b"):
             showError("The list is the first screen; q quits.")
         case .key("?"):
             console.writeLines(AppScreen.list.help)
         case .empty:
-            if let retry = model.retry { retry() } else { show(model) }
+            if let retry = model.retry { await retry() } else { show(model) }
         case .key, .unknown:
             showError(KeyInput.complaint(for: input))
         }

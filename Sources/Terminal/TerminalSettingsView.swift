@@ -13,6 +13,10 @@ public final class TerminalSettingsView: SettingsView {
 
     public func show(_ model: SettingsViewModel) {
         self.model = model
+        if model.isLoading {
+            console.writeLine("Settings · loading…", as: .title)
+            return console.writeLine(KeyBinding.keyLine(AppScreen.settings.keys), as: .keys)
+        }
         for section in model.sections {
             console.writeLine(section.title, as: .title)
             let width = section.rows.map(\.label.count).max() ?? 0
@@ -29,11 +33,11 @@ public final class TerminalSettingsView: SettingsView {
         console.writeLine(message, as: .error)
     }
 
-    public func handle(_ input: String) {
+    public func handle(_ input: String) async {
         guard let model else { return }
         switch KeyInput(input) {
-        case .key("b"): model.back()
-        case .key("q"): model.quit()
+        case .key("b"): await model.back()
+        case .key("q"): await model.quit()
         case .key("?"): console.writeLines(AppScreen.settings.help)
         case .empty: show(model)
         default: showError(KeyInput.complaint(for: input))

@@ -12,7 +12,7 @@ import Terminal
 let status: ExitCode
 do {
     let scope = try AppInjector.injectAppScope(.current())
-    status = AppInjector.injectApplication(scope).run()
+    status = await AppInjector.injectApplication(scope).run()
 } catch {
     StandardConsole(showsPrompts: false, style: .plain).writeErrorLine("people: \(error)")
     status = .usage

@@ -4,28 +4,28 @@ import PeopleTestSupport
 import Testing
 
 @Suite struct AppScopeTests {
-    @Test func aScopeBuiltByHandHoldsTheFakesItWasGiven() throws {
+    @Test func aScopeBuiltByHandHoldsTheFakesItWasGiven() async throws {
         let store = Fixtures.sampleStore()
         let console = RecordingConsole()
         let scope = AppScope(
-            console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            console: console, readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
             personStore: store)
         #expect(scope.console as? RecordingConsole === console)
         #expect(scope.baseStoreCache.isFilled)
         #expect(!scope.storeCache.isFilled, "trace and import may still wrap the store")
-        #expect(scope.baseStoreCache.value { MemoryPersonStore() } as? MemoryPersonStore === store)
+        await #expect(scope.baseStoreCache.value { MemoryPersonStore() } as? MemoryPersonStore === store)
         #expect(scope.clock() == Fixtures.now)
         #expect(scope.command == .interactive)
     }
 
-    @Test func aScopeWithoutAStoreMakesItLater() {
-        let scope = AppScope(console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
+    @Test func aScopeWithoutAStoreMakesItLater() async {
+        let scope = AppScope(console: RecordingConsole(), readSource: Fixtures.readsNoFiles)
         #expect(!scope.storeCache.isFilled)
     }
 
     @MainActor
-    @Test func scopesNestAppSessionPersonAndNameThemselvesForTheTrace() {
-        let app = AppScope(console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
+    @Test func scopesNestAppSessionPersonAndNameThemselvesForTheTrace() async {
+        let app = AppScope(console: RecordingConsole(), readSource: Fixtures.readsNoFiles)
         let session = SessionScope(app: app)
         let opened = OpenedPerson(person: Person.samples[2], store: MemoryPersonStore())
         let scope = PersonScope(session: session, opening: opened)

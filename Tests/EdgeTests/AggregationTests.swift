@@ -13,29 +13,28 @@ import Testing
                 id: -(index + 1), name: name, address: "", email: nil, added: Fixtures.now,
                 source: "friends.csv")
         }
-        return AggregatePersonStore(
-            primary: Fixtures.sampleStore(),
-            readOnly: [ReadOnlyPersonStore(persons: persons, source: "friends.csv")])
+        let imported = [ReadOnlyPersonStore(persons: persons, source: "friends.csv")]
+        return AggregatePersonStore(primary: Fixtures.sampleStore(), readOnly: { imported })
     }
 
-    private func walk(_ store: any PersonStore, pageSize: Int, search: String = "") throws
+    private func walk(_ store: any PersonStore, pageSize: Int, search: String = "") async throws
         -> [[String]]
     {
         var pages: [[String]] = []
-        var page = try store.page(matching: search, from: .first, limit: pageSize)
+        var page = try await store.page(matching: search, from: .first, limit: pageSize)
         while let last = page.last {
             pages.append(page.map(\.name))
-            page = try store.page(matching: search, from: .after(last.sortKey), limit: pageSize)
+            page = try await store.page(matching: search, from: .after(last.sortKey), limit: pageSize)
         }
         return pages
     }
 
-    @Test func bothSourcesArePagedAsOneOrderedList() throws {
+    @Test func bothSourcesArePagedAsOneOrderedList() async throws {
         let store = aggregate(importing: [
             "Zed Zulu", "Aaron Aardvark", "Alfred Adler", "Barbara Liskov",
         ])
-        #expect(try store.count(matching: "") == 7)
-        #expect(
+        #expect(try await store.count(matching: "") == 7)
+        await #expect(
             try walk(store, pageSize: 3) == [
                 ["Aaron Aardvark", "Ada Lovelace", "Alan Turing"],
                 ["Alfred Adler", "Barbara Liskov", "Grace Hopper"],
@@ -43,52 +42,52 @@ import Testing
             ])
     }
 
-    @Test func goingBackAcrossAPageBoundaryGivesThePageBefore() throws {
+    @Test func goingBackAcrossAPageBoundaryGivesThePageBefore() async throws {
         let store = aggregate(importing: [
             "Zed Zulu", "Aaron Aardvark", "Alfred Adler", "Barbara Liskov",
         ])
-        let third = try store.page(matching: "", from: .offset(6), limit: 3)
+        let third = try await store.page(matching: "", from: .offset(6), limit: 3)
         #expect(third.map(\.name) == ["Zed Zulu"])
-        let second = try store.page(
+        let second = try await store.page(
             matching: "", from: .before(try #require(third.first).sortKey), limit: 3)
         #expect(second.map(\.name) == ["Alfred Adler", "Barbara Liskov", "Grace Hopper"])
-        #expect(try store.position(of: try #require(second.first).sortKey, matching: "") == 3)
+        #expect(try await store.position(of: try #require(second.first).sortKey, matching: "") == 3)
         #expect(
-            try store.page(matching: "", from: .offset(2), limit: 2).map(\.name) == [
+            try await store.page(matching: "", from: .offset(2), limit: 2).map(\.name) == [
                 "Alan Turing", "Alfred Adler",
             ])
     }
 
-    @Test func searchLooksInBothSources() throws {
+    @Test func searchLooksInBothSources() async throws {
         let store = aggregate(importing: ["Grace Brewster Murray", "Zed Zulu"])
-        #expect(
+        await #expect(
             try walk(store, pageSize: 10, search: "grace") == [
                 ["Grace Brewster Murray", "Grace Hopper"]
             ])
-        #expect(try store.count(matching: "a") == 4)
+        #expect(try await store.count(matching: "a") == 4)
     }
 
-    @Test func anImportedPersonOpensButCannotBeChanged() throws {
+    @Test func anImportedPersonOpensButCannotBeChanged() async throws {
         let store = aggregate(importing: ["Zed Zulu"])
-        let imported = try #require(try store.person(withID: -1))
+        let imported = try #require(try await store.person(withID: -1))
         #expect(imported.isReadOnly)
-        #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
-            try store.update(-1, validating: PersonDraft(name: "Zed"))
+        await #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
+            try await store.update(-1, validating: PersonDraft(name: "Zed"))
         }
-        #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
-            try store.delete(-1)
+        await #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
+            try await store.delete(-1)
         }
-        #expect(try store.person(withID: -1) == imported)
+        #expect(try await store.person(withID: -1) == imported)
     }
 
-    @Test func storedPersonsStayWritableAndNewOnesGoToThePrimaryStore() throws {
+    @Test func storedPersonsStayWritableAndNewOnesGoToThePrimaryStore() async throws {
         let store = aggregate(importing: ["Zed Zulu"])
-        let added = try store.add(validating: PersonDraft(name: "New Person"))
+        let added = try await store.add(validating: PersonDraft(name: "New Person"))
         #expect(added.id == 4 && !added.isReadOnly)
-        _ = try store.update(1, validating: PersonDraft(name: "Ada King"))
-        try store.delete(2)
-        #expect(throws: PersonStoreError.notFound(99)) { try store.delete(99) }
-        #expect(try store.count(matching: "") == 4)
+        _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))
+        try await store.delete(2)
+        await #expect(throws: PersonStoreError.notFound(99)) { try await store.delete(99) }
+        #expect(try await store.count(matching: "") == 4)
     }
 }
 
@@ -108,7 +107,7 @@ import Testing
         }
     }
 
-    @Test func csvColumnsMayComeInAnyOrderAndFieldsMayBeQuoted() throws {
+    @Test func csvColumnsMayComeInAnyOrderAndFieldsMayBeQuoted() async throws {
         let read = try drafts(
             "Email, NAME ,address\r\n,\"Hopper, Grace\",\"The \"\"Yard\"\"\"\n\nada@example.org,Ada,\n"
         )
@@ -119,7 +118,7 @@ import Testing
             ])
     }
 
-    @Test func jsonIsAListOfObjectsWithTheSameKeys() throws {
+    @Test func jsonIsAListOfObjectsWithTheSameKeys() async throws {
         let read = try drafts(
             #"[{"name": "Ada", "email": "ada@example.org"}, {"name": " Alan ", "address": null}]"#)
         #expect(
@@ -145,7 +144,7 @@ import Testing
         #expect(message(text) == expected)
     }
 
-    @Test func jsonMistakesNameTheEntry() {
+    @Test func jsonMistakesNameTheEntry() async {
         #expect(
             message(#"[{"name": "Ada"}, {"name": ""}]"#, name: "p.json")
                 == "p.json: person 2: name is required")
@@ -160,14 +159,16 @@ import Testing
                 == true)
     }
 
-    @Test func idsCountDownAcrossFilesSoTheyNeverMeetStoredOnes() throws {
+    @Test func idsCountDownAcrossFilesSoTheyNeverMeetStoredOnes() async throws {
         let files = ["a.csv": "name\nAda\nAlan\n", "b.json": #"[{"name": "Grace"}]"#]
-        let stores = try PersonImport.stores(
+        let stores = try await PersonImport.stores(
             from: ["a.csv", "b.json"],
-            read: { (path) throws(UsageError) in Data((files[path] ?? "").utf8) },
+            read: { path in Data((files[path] ?? "").utf8) },
             added: Fixtures.now)
-        let ids = try stores.flatMap { try $0.page(matching: "", from: .first, limit: 10) }.map(
-            \.id)
+        var ids: [Person.ID] = []
+        for store in stores {
+            ids += try await store.page(matching: "", from: .first, limit: 10).map(\.id)
+        }
         #expect(ids.sorted() == [-3, -2, -1])
         #expect(stores.map(\.source) == ["a.csv", "b.json"])
     }

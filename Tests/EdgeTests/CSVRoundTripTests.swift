@@ -39,19 +39,19 @@ import Testing
 
     /// `drafts` stored, exported as CSV by `people export`, and the export
     /// read back by `--import`: each person's fields as stored and as read.
-    private func exportedAndReadBack(_ drafts: [PersonDraft]) throws -> (
+    private func exportedAndReadBack(_ drafts: [PersonDraft]) async throws -> (
         stored: [[String]], read: [[String]]
     ) {
         let store = MemoryPersonStore()
-        try store.add(validatingAll: drafts)
+        try await store.add(validatingAll: drafts)
         let console = RecordingConsole()
-        let status = PersonCommands(
+        let status = await PersonCommands(
             command: .export(format: .csv, search: ""), storeProvider: { store }, pageSize: 10,
             clock: Fixtures.clock, writer: PersonFileWriter(), help: "", console: console
         ).run()
         #expect(status == .success, "export failed: \(console.errors)")
         let read = try PersonImport.drafts(in: Data(console.output.utf8), name: "export.csv")
-        let stored = try store.page(matching: "", from: .first, limit: drafts.count + 1)
+        let stored = try await store.page(matching: "", from: .first, limit: drafts.count + 1)
         return (
             stored.map { Self.scalars(PersonDraft($0)) }, read.map { Self.scalars($0.asDraft) }
         )
@@ -65,14 +65,14 @@ import Testing
         }
     }
 
-    @Test func fieldsWithJoiningScalarsAndQuotesReadBackUnchanged() throws {
-        let (stored, read) = try exportedAndReadBack(Self.joiners)
+    @Test func fieldsWithJoiningScalarsAndQuotesReadBackUnchanged() async throws {
+        let (stored, read) = try await exportedAndReadBack(Self.joiners)
         #expect(stored.count == Self.joiners.count)
         #expect(read == stored)
     }
 
     @Test(arguments: [UInt64(7), 8, 9])
-    func generatedFieldsReadBackUnchanged(seed: UInt64) throws {
+    func generatedFieldsReadBackUnchanged(seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
         func field(_ count: ClosedRange<Int>) -> String {
             var scalars = String.UnicodeScalarView()
@@ -89,7 +89,7 @@ import Testing
             // Only what `people add` would accept.
             if (try? draft.validated()) != nil { drafts.append(draft) }
         }
-        let (stored, read) = try exportedAndReadBack(drafts)
+        let (stored, read) = try await exportedAndReadBack(drafts)
         #expect(stored.count == drafts.count)
         #expect(read == stored)
     }
@@ -112,7 +112,7 @@ import Testing
         #expect(message?.hasPrefix(expected) == true, "got \(message ?? "no error")")
     }
 
-    @Test func blankLinesBetweenRecordsAreSkipped() throws {
+    @Test func blankLinesBetweenRecordsAreSkipped() async throws {
         let text = "name,address\r\n\r\n\nAda,\u{301}x\r\n\r\n\"Bob\",\"\"\"\u{301}\"\n\n"
         let read = try PersonImport.drafts(in: Data(text.utf8), name: "x.csv")
         #expect(

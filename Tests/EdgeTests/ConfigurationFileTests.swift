@@ -29,7 +29,7 @@ import Testing
             readFile: { (_) throws(UsageError) in Data(json.utf8) })
     }
 
-    @Test func everyKeyIsReadIntoItsType() throws {
+    @Test func everyKeyIsReadIntoItsType() async throws {
         let file = try read(
             """
             {"store": "memory", "database": "/srv/people.sqlite", "pageSize": 25, "debug": true,
@@ -45,11 +45,11 @@ import Testing
             file.theme?.error == Theme.standard.error, "a colour left out keeps the standard one")
     }
 
-    @Test func anEmptyObjectChangesNothing() throws {
+    @Test func anEmptyObjectChangesNothing() async throws {
         #expect(try invocation([], file: "{}").configuration == Configuration())
     }
 
-    @Test func flagsBeatTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefaults() throws {
+    @Test func flagsBeatTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefaults() async throws {
         let file = #"{"pageSize": 30, "store": "memory", "database": "/from/file.sqlite"}"#
         #expect(try invocation([], file: file).configuration.pageSize == 30)
         #expect(
@@ -65,7 +65,7 @@ import Testing
         #expect(try invocation([], file: file).configuration.databasePath == "/from/file.sqlite")
     }
 
-    @Test func debugAndTraceComeFromTheFileOrTheFlags() throws {
+    @Test func debugAndTraceComeFromTheFileOrTheFlags() async throws {
         #expect(try invocation([], file: #"{"debug": true}"#).configuration.debug)
         #expect(try invocation(["--trace"], file: "{}").configuration.trace)
         #expect(
@@ -151,7 +151,7 @@ import Testing
         #expect(message(#"{"pageSize": \#(number)}"#) == "people.json: " + expected)
     }
 
-    @Test func aHundredThousandDigitNumberIsOneShortLine() throws {
+    @Test func aHundredThousandDigitNumberIsOneShortLine() async throws {
         let nines = String(repeating: "9", count: 100_000)
         let text = try #require(message(#"{"pageSize": \#(nines)}"#))
         #expect(text.utf8.count < 200, "\(text.utf8.count) bytes")
@@ -185,14 +185,14 @@ import Testing
         #expect(message(json) == expected)
     }
 
-    @Test func aTrailingCommaAndEscapesAreRead() throws {
+    @Test func aTrailingCommaAndEscapesAreRead() async throws {
         let file = try read(
             #"{"store": "memory", "database": "/a\u00e9\ud83d\ude00\/b", "pageSize": 12,}"#)
         #expect(file.database == "/aé😀/b")
         #expect(file.pageSize == 12 && file.storeKind == .memory)
     }
 
-    @Test func aMissingFileIsAUsageErrorNamingIt() {
+    @Test func aMissingFileIsAUsageErrorNamingIt() async {
         #expect(throws: UsageError("/no/such/people.json: no such file")) {
             try Invocation(
                 arguments: ["--config", "/no/such/people.json"], environment: [:],
@@ -201,13 +201,13 @@ import Testing
     }
 
     @Test(arguments: [("#000000", 0, 0, 0), ("#FFB000", 255, 176, 0), ("#0a0B0c", 10, 11, 12)])
-    func coloursConvertFromHex(_ text: String, _ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+    func coloursConvertFromHex(_ text: String, _ red: UInt8, _ green: UInt8, _ blue: UInt8) async {
         #expect(RGBColor(hex: text) == RGBColor(red: red, green: green, blue: blue))
         #expect(RGBColor(hex: text)?.description == text.uppercased())
     }
 
     @Test(arguments: ["", "#", "FFB000", "#FFB00", "#FFB0000", "#GGGGGG", "#+FFFFF", "#-FFFFF"])
-    func anythingElseIsNotAColour(_ text: String) {
+    func anythingElseIsNotAColour(_ text: String) async {
         #expect(RGBColor(hex: text) == nil)
     }
 

@@ -19,13 +19,13 @@ import Testing
     }
 
     #if os(macOS)
-        @Test func macOSKeepsDataInApplicationSupport() throws {
+        @Test func macOSKeepsDataInApplicationSupport() async throws {
             #expect(
                 try path(["HOME": "/Users/ada"])
                     == "/Users/ada/Library/Application Support/people/people.sqlite")
         }
     #else
-        @Test func linuxUsesXDGDataHomeElseLocalShare() throws {
+        @Test func linuxUsesXDGDataHomeElseLocalShare() async throws {
             #expect(
                 try path(["HOME": "/home/ada"]) == "/home/ada/.local/share/people/people.sqlite")
             #expect(
@@ -39,13 +39,13 @@ import Testing
                     == "/home/ada/.local/share/people/people.sqlite")
         }
 
-        @Test func anAbsoluteXDGDataHomeNeedsNoHome() throws {
+        @Test func anAbsoluteXDGDataHomeNeedsNoHome() async throws {
             #expect(
                 try path(["HOME": "", "XDG_DATA_HOME": "/data"]) == "/data/people/people.sqlite")
         }
     #endif
 
-    @Test func withoutAHomeThereIsNoDefault() throws {
+    @Test func withoutAHomeThereIsNoDefault() async throws {
         #expect(try path([:]) == nil)
     }
 
@@ -53,7 +53,7 @@ import Testing
     /// under the working folder; a relative or empty `XDG_DATA_HOME` is
     /// ignored, so it cannot save either.
     @Test(arguments: ["", "relative", "relative-data"])
-    func anEmptyOrRelativeHomeIsRefusedNamingIt(_ xdg: String) {
+    func anEmptyOrRelativeHomeIsRefusedNamingIt(_ xdg: String) async {
         let fix =
             "so there is no data folder for the database; set HOME to an absolute path, set PEOPLE_DB, or pass --db PATH"
         #expect(problem(["HOME": "", "XDG_DATA_HOME": xdg]) == "HOME is empty, \(fix)")

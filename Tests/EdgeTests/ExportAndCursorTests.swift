@@ -10,9 +10,9 @@ import Testing
 @Suite struct ExportAndCursorTests {
     let console = RecordingConsole()
 
-    private func run(_ command: Command, on store: any PersonStore, pageSize: Int = 10) -> ExitCode
+    private func run(_ command: Command, on store: any PersonStore, pageSize: Int = 10) async -> ExitCode
     {
-        PersonCommands(
+        await PersonCommands(
             command: command, storeProvider: { store }, pageSize: pageSize, clock: Fixtures.clock,
             writer: PersonFileWriter(), help: "", console: console
         ).run()
@@ -28,24 +28,24 @@ import Testing
     ]
 
     @Test(arguments: ["1.YWRh", "42.", "7.w6nDqQ", "-3.emFi"])
-    func aCursorReadsBackAsTheSameKey(_ text: String) throws {
+    func aCursorReadsBackAsTheSameKey(_ text: String) async throws {
         let cursor = try #require(PageCursor(text))
         #expect(cursor.text == text)
         #expect(PageCursor(after: cursor.key) == cursor)
     }
 
     @Test(arguments: ["", "garbage", "1", "x.YWRh", "1.!!!", "1.//8"])
-    func anythingElseIsNotACursor(_ text: String) {
+    func anythingElseIsNotACursor(_ text: String) async {
         #expect(PageCursor(text) == nil)
     }
 
-    @Test func walkingByCursorVisitsEveryoneOnceInOrder() throws {
+    @Test func walkingByCursorVisitsEveryoneOnceInOrder() async throws {
         let store = MemoryPersonStore(persons: Fixtures.numberedPersons(23))
         var seen: [Int] = []
         var command = Command.list(page: 1, search: "", json: true)
         for _ in 0..<10 {
             let before = console.output.count
-            #expect(run(command, on: store, pageSize: 5) == .success)
+            await #expect(run(command, on: store, pageSize: 5) == .success)
             let output = String(console.output.dropFirst(before))
             let page = try #require(
                 try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
@@ -59,23 +59,23 @@ import Testing
     }
 
     @Test(arguments: ExportFormat.allCases)
-    func anExportReadsBackAsTheSamePersons(_ format: ExportFormat) throws {
+    func anExportReadsBackAsTheSamePersons(_ format: ExportFormat) async throws {
         let store = MemoryPersonStore(persons: Person.samples)
-        try store.add(validatingAll: Self.awkward)
-        #expect(run(.export(format: format, search: ""), on: store) == .success)
+        try await store.add(validatingAll: Self.awkward)
+        await #expect(run(.export(format: format, search: ""), on: store) == .success)
         let read = try PersonImport.drafts(
             in: Data(console.output.utf8), name: "export.\(format.rawValue)")
-        let stored = try store.page(matching: "", from: .first, limit: 100)
+        let stored = try await store.page(matching: "", from: .first, limit: 100)
         #expect(read.map(\.asDraft) == stored.map(PersonDraft.init))
         #expect(read.count == 8)
     }
 
-    @Test func anExportCanBeSearchedAndReadsManyPagesWithoutRepeats() throws {
+    @Test func anExportCanBeSearchedAndReadsManyPagesWithoutRepeats() async throws {
         let store = MemoryPersonStore()
-        try store.add(validatingAll: DemoPersons.drafts(count: 2_500))
-        #expect(run(.export(format: .csv, search: "ada"), on: store) == .success)
+        try await store.add(validatingAll: DemoPersons.drafts(count: 2_500))
+        await #expect(run(.export(format: .csv, search: "ada"), on: store) == .success)
         let lines = console.output.split(separator: "\n").dropFirst()
-        #expect(lines.count == (try store.count(matching: "ada")))
+        #expect(lines.count == (try await store.count(matching: "ada")))
         #expect(Set(lines).count == lines.count)
         #expect(lines.allSatisfy { $0.lowercased().contains("ada") })
     }

@@ -25,8 +25,8 @@ import Testing
     }
 
     /// Runs `people list` on `store`, as text or JSON; a trap would end the test run.
-    @MainActor private func list(_ store: any PersonStore, json: Bool) -> ExitCode {
-        PersonCommands(
+    @MainActor private func list(_ store: any PersonStore, json: Bool) async -> ExitCode {
+        await PersonCommands(
             command: .list(page: 1, search: "", json: json), storeProvider: { store },
             pageSize: 10, clock: Fixtures.clock, writer: PersonFileWriter(), help: "",
             console: RecordingConsole()
@@ -67,7 +67,7 @@ import Testing
         #expect(after.companions.isEmpty)
     }
 
-    @Test func aDatabaseClaimingToBeOursWithANegativeVersionIsCalledDamaged() throws {
+    @Test func aDatabaseClaimingToBeOursWithANegativeVersionIsCalledDamaged() async throws {
         let path = folder.path("odd.sqlite")
         try otherProgram(
             path, "PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = -1;"
@@ -77,7 +77,7 @@ import Testing
         #expect(try snapshot(path).0 == before.0)
     }
 
-    @Test func aOneByteFileIsNotTakenForAnEmptyDatabase() throws {
+    @Test func aOneByteFileIsNotTakenForAnEmptyDatabase() async throws {
         let path = folder.path("tiny.sqlite")
         try Data([0x41]).write(to: URL(fileURLWithPath: path))
         #expect(
@@ -86,26 +86,26 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([0x41]))
     }
 
-    @Test func anEmptyFileIsAdoptedAsANewDatabase() throws {
+    @Test func anEmptyFileIsAdoptedAsANewDatabase() async throws {
         let path = folder.path("empty.sqlite")
         try Data().write(to: URL(fileURLWithPath: path))
-        #expect(try open(path).count(matching: "") == 3)
+        await #expect(try open(path).count(matching: "") == 3)
     }
 
-    @Test func aDeviceIsNotADatabaseFile() {
+    @Test func aDeviceIsNotADatabaseFile() async {
         #expect(
             refusal("/dev/null")
                 == "'/dev/null' is not a regular file, so it cannot hold a database")
     }
 
-    @Test func aVersionOneDatabaseIsUpgradedAndMarkedAsOurs() throws {
+    @Test func aVersionOneDatabaseIsUpgradedAndMarkedAsOurs() async throws {
         let path = folder.path("old.sqlite")
         try otherProgram(path, SQLiteSchema.steps[0] + "PRAGMA user_version = 1;")
         try otherProgram(
             path,
             "INSERT INTO person (name, sort_name, address, added) VALUES ('Old Timer', 'old timer', '', 0);"
         )
-        #expect(try open(path).count(matching: "old") == 1)
+        await #expect(try open(path).count(matching: "old") == 1)
         let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         #expect(try connection.integer("PRAGMA application_id") == SQLiteSchema.applicationID)
         #expect(try connection.integer("PRAGMA user_version") == SQLiteSchema.currentVersion)
@@ -124,28 +124,28 @@ import Testing
         _ = try open(path)
         try otherProgram(path, tampering)
         let store = try open(path)
-        #expect(try store.count(matching: "") == 3)
-        #expect(try store.page(matching: "", from: .first, limit: 10).count == 3)
+        #expect(try await store.count(matching: "") == 3)
+        #expect(try await store.page(matching: "", from: .first, limit: 10).count == 3)
     }
 
-    @MainActor @Test func aTotalTamperedWhileOpenCannotCrashOrEmptyTheList() throws {
+    @MainActor @Test func aTotalTamperedWhileOpenCannotCrashOrEmptyTheList() async throws {
         let path = folder.path("people.sqlite")
         let store = try open(path)
         try otherProgram(path, "UPDATE person_state SET total = 9223372036854775807")
-        #expect(list(store, json: false) == .success)
+        await #expect(list(store, json: false) == .success)
     }
 
-    @Test func aWrongStoredSortKeyNeitherSkipsNorRepeatsRowsWhenPaging() throws {
+    @Test func aWrongStoredSortKeyNeitherSkipsNorRepeatsRowsWhenPaging() async throws {
         let path = folder.path("people.sqlite")
         let store = try open(path)
-        _ = try store.add(validatingAll: (1...40).map { PersonDraft(name: "Person \($0)") })
+        _ = try await store.add(validatingAll: (1...40).map { PersonDraft(name: "Person \($0)") })
         // Ada's stored key says she sorts last; her name says first.
         try otherProgram(path, "UPDATE person SET sort_name = 'zzz' WHERE id = 1")
         var seen: [Person.ID] = []
         var start = PageStart.first
         // Bounded: a broken key could send the pages round in a circle.
         for _ in 0..<20 {
-            let page = try store.page(matching: "", from: start, limit: 4)
+            let page = try await store.page(matching: "", from: start, limit: 4)
             guard let last = page.last else { break }
             seen += page.map(\.id)
             start = .after(last.sortKey)
@@ -156,7 +156,7 @@ import Testing
         var back: [Person.ID] = []
         start = .before(PersonSortKey(foldedName: "\u{10FFFF}", id: .max))
         for _ in 0..<20 {
-            let page = try store.page(matching: "", from: start, limit: 4)
+            let page = try await store.page(matching: "", from: start, limit: 4)
             guard let first = page.first else { break }
             back = page.map(\.id) + back
             start = .before(first.sortKey)
@@ -164,7 +164,7 @@ import Testing
         #expect(back == seen)
     }
 
-    @MainActor @Test func storedValuesOfAnyTypeOrSizeAreReadWithoutCrashing() throws {
+    @MainActor @Test func storedValuesOfAnyTypeOrSizeAreReadWithoutCrashing() async throws {
         let path = folder.path("people.sqlite")
         _ = try open(path)
         try otherProgram(
@@ -176,27 +176,27 @@ import Testing
                 ('Texty', 'texty', '', '', 'yesterday');
             """)
         let store = try open(path)
-        let persons = try store.page(matching: "", from: .first, limit: 10)
+        let persons = try await store.page(matching: "", from: .first, limit: 10)
         #expect(persons.count == 6)
         let answer = try #require(persons.first { $0.name == "42" })
         #expect(answer.added == Date(timeIntervalSince1970: 253_402_300_799))
-        #expect(list(store, json: true) == .success)
+        await #expect(list(store, json: true) == .success)
     }
 
-    @Test func whenEveryIdIsTakenAddSaysSoInsteadOfBlamingTheDisk() throws {
+    @Test func whenEveryIdIsTakenAddSaysSoInsteadOfBlamingTheDisk() async throws {
         let path = folder.path("people.sqlite")
         let store = try open(path)
         try otherProgram(
             path,
             "INSERT INTO person (id, name, sort_name, address, added) VALUES (9223372036854775807, 'Last', 'last', '', 0)"
         )
-        let error = #expect(throws: PersonStoreError.self) {
-            try store.add(validating: PersonDraft(name: "One Too Many"))
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.add(validating: PersonDraft(name: "One Too Many"))
         }
         #expect(
             error?.description
                 == "the database '\(path)' has no new ids left (the largest, 9223372036854775807, is taken)"
         )
-        #expect(try store.count(matching: "") == 4)
+        #expect(try await store.count(matching: "") == 4)
     }
 }

@@ -19,14 +19,14 @@ import Testing
         try PersonImport.drafts(in: Data(bytes), name: name).map(\.asDraft)
     }
 
-    @Test func aByteOrderMarkAsSpreadsheetsWriteItIsAccepted() throws {
+    @Test func aByteOrderMarkAsSpreadsheetsWriteItIsAccepted() async throws {
         let csv = [0xEF, 0xBB, 0xBF] + Array("name,email\nAda,ada@example.org\n".utf8)
         #expect(try drafts(csv) == [PersonDraft(name: "Ada", email: "ada@example.org")])
         let json = [0xEF, 0xBB, 0xBF] + Array(#"[{"name": "Grace"}]"#.utf8)
         #expect(try drafts(json, name: "friends.txt") == [PersonDraft(name: "Grace")])
     }
 
-    @Test func utf16IsRefusedWithAHint() {
+    @Test func utf16IsRefusedWithAHint() async {
         let units = Array("name\nAda\n".utf16)
         let utf16: [UInt8] =
             [0xFF, 0xFE]
@@ -36,13 +36,13 @@ import Testing
         #expect(message(withoutMark) == "friends.csv:1: holds a NUL byte, so it is not a text file")
     }
 
-    @Test func latin1IsRefusedNamingTheLine() {
+    @Test func latin1IsRefusedNamingTheLine() async {
         // "René Müller" in Latin-1 on the third line.
         let latin1 = Array("name\nAda\n".utf8) + [0x52, 0x65, 0x6E, 0xE9, 0x20, 0x4D, 0xFC, 0x0A]
         #expect(message(latin1) == "friends.csv:3: is not UTF-8 text; save the file as UTF-8")
     }
 
-    @Test func aBinaryFileIsRefusedWithoutItsBytesInTheMessage() throws {
+    @Test func aBinaryFileIsRefusedWithoutItsBytesInTheMessage() async throws {
         var generator = SystemRandomNumberGenerator()
         let binary = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) } + [0]
         let text = try #require(message(binary))
@@ -50,7 +50,7 @@ import Testing
         #expect(!text.unicodeScalars.contains(where: InertText.isObeyed))
     }
 
-    @Test func jsonIsKnownByItsContentWhateverTheName() throws {
+    @Test func jsonIsKnownByItsContentWhateverTheName() async throws {
         #expect(try drafts(Array("  \n[{\"name\": \"Ada\"}]".utf8), name: "friends.csv").count == 1)
         #expect(
             message(Array(#"{"name": "Ada"}"#.utf8))
@@ -58,18 +58,18 @@ import Testing
         )
     }
 
-    @Test func aJsonNameIsReadAsJsonEvenWhenTheContentIsBroken() throws {
+    @Test func aJsonNameIsReadAsJsonEvenWhenTheContentIsBroken() async throws {
         let text = try #require(message(Array("name\nAda\n".utf8), name: "friends.json"))
         #expect(text.hasPrefix("friends.json: expected a JSON list of persons"))
     }
 
-    @Test func aColumnGivenTwiceIsRefused() {
+    @Test func aColumnGivenTwiceIsRefused() async {
         #expect(
             message(Array("name,email,Email\nAda,a@example.org,b@example.org\n".utf8))
                 == "friends.csv:1: the column 'email' appears twice; which one counts?")
     }
 
-    @Test func invalidValuesInImportsMeetTheSameRulesAsTypedOnes() {
+    @Test func invalidValuesInImportsMeetTheSameRulesAsTypedOnes() async {
         let spoof = Array("name\nBob\u{202E}txt.exe\n".utf8)
         #expect(
             message(spoof)?.hasPrefix("friends.csv:2: name contains the invisible character U+202E")

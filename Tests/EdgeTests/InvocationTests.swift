@@ -23,11 +23,11 @@ import Testing
         }
     }
 
-    @Test func noArgumentsIsTheInteractiveAppWithDefaults() throws {
+    @Test func noArgumentsIsTheInteractiveAppWithDefaults() async throws {
         #expect(try parse([]) == Invocation(configuration: Configuration(), command: .interactive))
     }
 
-    @Test func eachCommandIsReadWithItsOptionsInAnyOrder() throws {
+    @Test func eachCommandIsReadWithItsOptionsInAnyOrder() async throws {
         #expect(
             try parse(["list", "--json", "--page", "2", "--search=ad"]).command
                 == .list(page: 2, search: "ad", json: true))
@@ -43,7 +43,7 @@ import Testing
         #expect(try parse(["--version"]).command == .version)
     }
 
-    @Test func theDatabaseIsTheFlagElseTheVariableElseTheDataFolder() throws {
+    @Test func theDatabaseIsTheFlagElseTheVariableElseTheDataFolder() async throws {
         let home = ["HOME": "/home/ada"]
         #expect(
             try parse([], home).configuration.databasePath
@@ -87,7 +87,7 @@ import Testing
         #expect(try parse(["--help"], environment).command == .help)
     }
 
-    @Test func withoutAnyHomeTheDatabaseIsBadUsageToo() {
+    @Test func withoutAnyHomeTheDatabaseIsBadUsageToo() async {
         #expect(
             throws: UsageError(
                 "no place for the database: set HOME or PEOPLE_DB, or pass --db PATH")
@@ -96,13 +96,13 @@ import Testing
         }
     }
 
-    @Test func seedTakesACountInRange() throws {
+    @Test func seedTakesACountInRange() async throws {
         #expect(try parse(["seed", "250"]).command == .seed(count: 250))
         #expect(message(["seed"]) == "'seed' needs a number of persons, such as 'people seed 1000'")
         #expect(message(["seed", "0"]) == "seed: '0' is out of range (1 to 1000000)")
     }
 
-    @Test func flagsWinOverTheEnvironment() throws {
+    @Test func flagsWinOverTheEnvironment() async throws {
         let environment = ["PEOPLE_PAGE_SIZE": "5", "PEOPLE_STORE": "memory"]
         #expect(try parse([], environment).configuration.pageSize == 5)
         #expect(try parse(["--page-size", "7"], environment).configuration.pageSize == 7)
@@ -123,7 +123,7 @@ import Testing
         #expect(message([], ["PEOPLE_PAGE_SIZE": text]) == "PEOPLE_PAGE_SIZE: " + expected)
     }
 
-    @Test func colourNeedsATerminalAndNoNoColor() throws {
+    @Test func colourNeedsATerminalAndNoNoColor() async throws {
         #expect(try parse([], terminal: true).configuration.usesColor)
         #expect(try !parse([], terminal: false).configuration.usesColor)
         #expect(try !parse([], ["NO_COLOR": "1"], terminal: true).configuration.usesColor)
@@ -156,7 +156,7 @@ import Testing
         #expect(message(arguments) == expected)
     }
 
-    @Test func badEnvironmentVariablesAreNamed() {
+    @Test func badEnvironmentVariablesAreNamed() async {
         #expect(
             message([], ["PEOPLE_PAGE_SIZE": "lots"])
                 == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
@@ -180,7 +180,7 @@ import Testing
         #expect(message(["add", "--name", "X"] + arguments, environment)?.hasPrefix(start) == true)
     }
 
-    @Test func aFlagMakesABadEnvironmentValueForTheSameSettingIrrelevant() throws {
+    @Test func aFlagMakesABadEnvironmentValueForTheSameSettingIrrelevant() async throws {
         let environment = ["PEOPLE_PAGE_SIZE": "abc", "PEOPLE_STORE": "floppy", "PEOPLE_DB": ""]
         let invocation = try parse(
             ["list", "--page-size", "5", "--store", "memory", "--db", "x.sqlite"], environment)
@@ -202,7 +202,7 @@ import Testing
         #expect(!text.unicodeScalars.contains(where: InertText.isObeyed))
     }
 
-    @Test func aHugeArgumentIsCutInTheMessage() throws {
+    @Test func aHugeArgumentIsCutInTheMessage() async throws {
         let text = try #require(message(["show", String(repeating: "z", count: 100_000)]))
         #expect(text.count < 120)
     }
@@ -221,7 +221,7 @@ import Testing
         #expect(text.utf8.count < 600, "\(text.utf8.count) bytes: \(InertText.quoted(text))")
     }
 
-    @Test func listByCursorAndExportAreRead() throws {
+    @Test func listByCursorAndExportAreRead() async throws {
         let cursor = PageCursor(after: PersonSortKey(name: "Ada", id: 1))
         #expect(
             try parse(["list", "--after", cursor.text, "--json"]).command

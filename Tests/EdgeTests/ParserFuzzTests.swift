@@ -32,7 +32,7 @@ import Testing
     ]
 
     @Test(arguments: [UInt64(1), 2])
-    func argumentsAndEnvironment(seed: UInt64) {
+    func argumentsAndEnvironment(seed: UInt64) async {
         var mutator = InputMutator(seed: seed)
         for _ in 0..<Self.rounds {
             var arguments = mutator.pick(Self.argumentSamples)
@@ -65,7 +65,7 @@ import Testing
         """
 
     @Test(arguments: [UInt64(3), 4])
-    func configurationFiles(seed: UInt64) {
+    func configurationFiles(seed: UInt64) async {
         var mutator = InputMutator(seed: seed)
         for round in 0..<Self.rounds {
             let bytes: [UInt8] =
@@ -96,7 +96,7 @@ import Testing
         """
 
     @Test(arguments: [(UInt64(5), "friends.csv"), (6, "friends.json")])
-    func importFiles(seed: UInt64, name: String) throws {
+    func importFiles(seed: UInt64, name: String) async throws {
         var mutator = InputMutator(seed: seed)
         let sample = name.hasSuffix(".csv") ? Self.csvSample : Self.jsonSample
         for round in 0..<Self.rounds {

@@ -10,21 +10,21 @@ import Testing
     let console = RecordingConsole()
     let store = Fixtures.sampleStore()
 
-    private func run(_ command: Command, pageSize: Int = 10) -> ExitCode {
-        PersonCommands(
+    private func run(_ command: Command, pageSize: Int = 10) async -> ExitCode {
+        await PersonCommands(
             command: command, storeProvider: { [store] in store }, pageSize: pageSize,
             clock: Fixtures.clock, writer: PersonFileWriter(), help: Usage.help, console: console
         )
         .run()
     }
 
-    @Test func listPrintsOnePageWithItsPosition() {
-        #expect(run(.list(page: 2, search: "", json: false), pageSize: 2) == .success)
+    @Test func listPrintsOnePageWithItsPosition() async {
+        #expect(await run(.list(page: 2, search: "", json: false), pageSize: 2) == .success)
         #expect(console.output == "3  Grace Hopper <grace@example.org>\npage 2 of 2 · 3–3 of 3\n")
     }
 
-    @Test func listAsJSONIsOneDocumentWithTotalPageAndPersons() throws {
-        #expect(run(.list(page: 1, search: "turing", json: true)) == .success)
+    @Test func listAsJSONIsOneDocumentWithTotalPageAndPersons() async throws {
+        #expect(await run(.list(page: 1, search: "turing", json: true)) == .success)
         let document =
             try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [String: Any]
         #expect(document?["total"] as? Int == 1)
@@ -37,46 +37,46 @@ import Testing
         #expect(Set(persons[0].keys) == ["id", "name", "address", "email", "added"])
     }
 
-    @Test func aPagePastTheEndIsAUsageError() {
-        #expect(run(.list(page: 3, search: "", json: false), pageSize: 2) == .usage)
+    @Test func aPagePastTheEndIsAUsageError() async {
+        #expect(await run(.list(page: 3, search: "", json: false), pageSize: 2) == .usage)
         #expect(console.errors == "people: --page: 3 is past the last page (2)\n")
     }
 
-    @Test func addPrintsTheNewIdAndStoresThePerson() throws {
-        #expect(run(.add(PersonDraft(name: "Barbara Liskov"))) == .success)
+    @Test func addPrintsTheNewIdAndStoresThePerson() async throws {
+        #expect(await run(.add(PersonDraft(name: "Barbara Liskov"))) == .success)
         #expect(console.output == "4\n")
-        #expect(try store.existingPerson(withID: 4).name == "Barbara Liskov")
+        #expect(try await store.existingPerson(withID: 4).name == "Barbara Liskov")
     }
 
-    @Test func addingAnInvalidPersonIsAUsageErrorAndStoresNothing() throws {
-        #expect(run(.add(PersonDraft(name: String(repeating: "x", count: 101)))) == .usage)
+    @Test func addingAnInvalidPersonIsAUsageErrorAndStoresNothing() async throws {
+        #expect(await run(.add(PersonDraft(name: String(repeating: "x", count: 101)))) == .usage)
         #expect(
             console.errors.hasPrefix("people: name 'xxxxxxxxxxxxxxxxxxxx…' is 101 characters long"))
-        #expect(try store.count(matching: "") == 3)
+        #expect(try await store.count(matching: "") == 3)
     }
 
-    @Test func editChangesOnlyTheFieldsGiven() throws {
-        #expect(run(.edit(id: 1, changes: PersonChanges(address: "Marylebone"))) == .success)
-        let edited = try store.existingPerson(withID: 1)
+    @Test func editChangesOnlyTheFieldsGiven() async throws {
+        #expect(await run(.edit(id: 1, changes: PersonChanges(address: "Marylebone"))) == .success)
+        let edited = try await store.existingPerson(withID: 1)
         #expect(edited.address == "Marylebone")
         #expect(edited.email == "ada@example.org")
     }
 
-    @Test func anUnknownIdIsAFailureNamingTheId() {
-        #expect(run(.show(id: 42, json: false)) == .failure)
-        #expect(run(.delete(id: 42)) == .failure)
-        #expect(run(.edit(id: 42, changes: PersonChanges(name: "X"))) == .failure)
+    @Test func anUnknownIdIsAFailureNamingTheId() async {
+        #expect(await run(.show(id: 42, json: false)) == .failure)
+        #expect(await run(.delete(id: 42)) == .failure)
+        #expect(await run(.edit(id: 42, changes: PersonChanges(name: "X"))) == .failure)
         #expect(console.errors == String(repeating: "people: no person with id 42\n", count: 3))
     }
 
-    @Test func deleteRemovesThePerson() throws {
-        #expect(run(.delete(id: 2)) == .success)
-        #expect(try store.person(withID: 2) == nil)
+    @Test func deleteRemovesThePerson() async throws {
+        #expect(await run(.delete(id: 2)) == .success)
+        #expect(try await store.person(withID: 2) == nil)
     }
 
-    @Test func helpAndVersionNeverOpenTheStore() {
+    @Test func helpAndVersionNeverOpenTheStore() async {
         for command in [Command.help, .version] {
-            let status = PersonCommands(
+            let status = await PersonCommands(
                 command: command,
                 storeProvider: {
                     Issue.record("the store was opened for \(command)")

@@ -10,170 +10,170 @@ import Testing
 /// and a controller tested against one can trust all of them.
 @Suite struct PersonStoreContractTests {
     @Test(arguments: StoreMaker.all)
-    func personsAreListedInNameOrderWhateverTheCase(_ maker: StoreMaker) throws {
+    func personsAreListedInNameOrderWhateverTheCase(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: [])
         for name in ["bob", "Alice", "Émile", "alice", "Zoë", "Charlie"] {
-            _ = try store.add(validating: PersonDraft(name: name))
+            _ = try await store.add(validating: PersonDraft(name: name))
         }
-        let names = try store.page(matching: "", from: .first, limit: 10).map(\.name)
+        let names = try await store.page(matching: "", from: .first, limit: 10).map(\.name)
         #expect(names == ["Alice", "alice", "bob", "Charlie", "Zoë", "Émile"])
     }
 
     @Test(arguments: StoreMaker.all)
-    func pagesFollowOneAnotherWithoutGapsOrRepeats(_ maker: StoreMaker) throws {
+    func pagesFollowOneAnotherWithoutGapsOrRepeats(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Fixtures.numberedPersons(25))
         var seen: [String] = []
-        var page = try store.page(matching: "", from: .first, limit: 10)
+        var page = try await store.page(matching: "", from: .first, limit: 10)
         while let last = page.last {
             seen += page.map(\.name)
-            page = try store.page(matching: "", from: .after(last.sortKey), limit: 10)
+            page = try await store.page(matching: "", from: .after(last.sortKey), limit: 10)
         }
         #expect(seen == Fixtures.numberedPersons(25).map(\.name))
     }
 
     @Test(arguments: StoreMaker.all)
-    func thePreviousPageIsTheRowsJustBeforeAKeyInAscendingOrder(_ maker: StoreMaker) throws {
+    func thePreviousPageIsTheRowsJustBeforeAKeyInAscendingOrder(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Fixtures.numberedPersons(25))
-        let third = try store.page(matching: "", from: .offset(20), limit: 10)
+        let third = try await store.page(matching: "", from: .offset(20), limit: 10)
         #expect(third.map(\.id) == Array(21...25))
-        let second = try store.page(
+        let second = try await store.page(
             matching: "", from: .before(try #require(third.first).sortKey), limit: 10)
         #expect(second.map(\.id) == Array(11...20))
-        #expect(try store.position(of: try #require(second.first).sortKey, matching: "") == 10)
+        #expect(try await store.position(of: try #require(second.first).sortKey, matching: "") == 10)
     }
 
     @Test(arguments: StoreMaker.all)
-    func searchMatchesPartOfANameIgnoringCase(_ maker: StoreMaker) throws {
+    func searchMatchesPartOfANameIgnoringCase(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
         #expect(
-            try store.page(matching: "AL", from: .first, limit: 10).map(\.name) == ["Alan Turing"])
-        #expect(try store.count(matching: "a") == 3)
-        #expect(try store.count(matching: "zz") == 0)
+            try await store.page(matching: "AL", from: .first, limit: 10).map(\.name) == ["Alan Turing"])
+        #expect(try await store.count(matching: "a") == 3)
+        #expect(try await store.count(matching: "zz") == 0)
     }
 
     @Test(arguments: StoreMaker.all)
-    func searchTextIsDataNeverPattern(_ maker: StoreMaker) throws {
+    func searchTextIsDataNeverPattern(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: [])
         let tricky = ["O'Brien", "100% Pure", "under_score", "Robert'); DROP TABLE persons;--"]
-        for name in tricky { _ = try store.add(validating: PersonDraft(name: name)) }
-        #expect(try store.page(matching: "%", from: .first, limit: 10).map(\.name) == ["100% Pure"])
+        for name in tricky { _ = try await store.add(validating: PersonDraft(name: name)) }
+        #expect(try await store.page(matching: "%", from: .first, limit: 10).map(\.name) == ["100% Pure"])
         #expect(
-            try store.page(matching: "_", from: .first, limit: 10).map(\.name) == ["under_score"])
-        #expect(try store.page(matching: "'", from: .first, limit: 10).count == 2)
-        #expect(try store.count(matching: "") == 4)
+            try await store.page(matching: "_", from: .first, limit: 10).map(\.name) == ["under_score"])
+        #expect(try await store.page(matching: "'", from: .first, limit: 10).count == 2)
+        #expect(try await store.count(matching: "") == 4)
     }
 
     @Test(arguments: StoreMaker.all)
-    func unicodeNamesComeBackExactlyAsStored(_ maker: StoreMaker) throws {
+    func unicodeNamesComeBackExactlyAsStored(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: [])
-        let added = try store.add(
+        let added = try await store.add(
             validating: PersonDraft(name: "Nguyễn Thị Minh Khai 👩🏽‍💻", address: "Hà Nội"))
-        #expect(try store.person(withID: added.id)?.name == "Nguyễn Thị Minh Khai 👩🏽‍💻")
-        #expect(try store.count(matching: "NGUYỄN") == 1)
+        #expect(try await store.person(withID: added.id)?.name == "Nguyễn Thị Minh Khai 👩🏽‍💻")
+        #expect(try await store.count(matching: "NGUYỄN") == 1)
     }
 
     @Test(arguments: StoreMaker.all)
-    func addingGivesANewIdAndTheClocksDate(_ maker: StoreMaker) throws {
+    func addingGivesANewIdAndTheClocksDate(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        let added = try store.add(
+        let added = try await store.add(
             validating: PersonDraft(name: " Barbara Liskov ", email: "barbara@example.org"))
         #expect(added.id > 3)
         #expect(added.name == "Barbara Liskov")
         #expect(added.added == Fixtures.now)
-        #expect(try store.person(withID: added.id) == added)
-        #expect(try store.count(matching: "") == 4)
+        #expect(try await store.person(withID: added.id) == added)
+        #expect(try await store.count(matching: "") == 4)
     }
 
     @Test(arguments: StoreMaker.all)
-    func updatingReplacesTheValuesAndKeepsIdAndDate(_ maker: StoreMaker) throws {
+    func updatingReplacesTheValuesAndKeepsIdAndDate(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        let updated = try store.update(
+        let updated = try await store.update(
             2, validating: PersonDraft(name: "Alan M. Turing", address: ""))
         #expect(updated.id == 2)
         #expect(updated.added == Person.samples[1].added)
-        #expect(try store.person(withID: 2) == updated)
+        #expect(try await store.person(withID: 2) == updated)
         #expect(updated.email == nil)
     }
 
     @Test(arguments: StoreMaker.all)
-    func deletingRemovesOnlyThatPerson(_ maker: StoreMaker) throws {
+    func deletingRemovesOnlyThatPerson(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        try store.delete(1)
-        #expect(try store.person(withID: 1) == nil)
-        #expect(try store.page(matching: "", from: .first, limit: 10).map(\.id) == [2, 3])
+        try await store.delete(1)
+        #expect(try await store.person(withID: 1) == nil)
+        #expect(try await store.page(matching: "", from: .first, limit: 10).map(\.id) == [2, 3])
     }
 
     @Test(arguments: StoreMaker.all)
-    func anUnknownIdIsNotFound(_ maker: StoreMaker) throws {
+    func anUnknownIdIsNotFound(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        #expect(try store.person(withID: 42) == nil)
-        #expect(throws: PersonStoreError.notFound(42)) { try store.delete(42) }
-        #expect(throws: PersonStoreError.notFound(42)) {
-            try store.update(42, validating: PersonDraft(name: "X"))
+        #expect(try await store.person(withID: 42) == nil)
+        await #expect(throws: PersonStoreError.notFound(42)) { try await store.delete(42) }
+        await #expect(throws: PersonStoreError.notFound(42)) {
+            try await store.update(42, validating: PersonDraft(name: "X"))
         }
     }
 
     @Test(arguments: StoreMaker.all)
-    func aBulkAddThatFailsPartWayAddsNoOne(_ maker: StoreMaker) throws {
+    func aBulkAddThatFailsPartWayAddsNoOne(_ maker: StoreMaker) async throws {
         // Two ids are left after this person: the third newcomer has none.
         let nearTheEnd = Person(
             id: .max - 2, name: "Nearly Last", address: "", email: nil, added: Fixtures.now)
         let store = try maker.make(persons: [nearTheEnd])
-        #expect(throws: PersonStoreError.self) {
-            try store.add(validatingAll: ["One", "Two", "Three"].map { PersonDraft(name: $0) })
+        await #expect(throws: PersonStoreError.self) {
+            try await store.add(validatingAll: ["One", "Two", "Three"].map { PersonDraft(name: $0) })
         }
-        #expect(try store.count(matching: "") == 1)
-        #expect(try store.add(validatingAll: ["One", "Two"].map { PersonDraft(name: $0) }) == 2)
-        #expect(try store.count(matching: "") == 3)
+        #expect(try await store.count(matching: "") == 1)
+        #expect(try await store.add(validatingAll: ["One", "Two"].map { PersonDraft(name: $0) }) == 2)
+        #expect(try await store.count(matching: "") == 3)
     }
 
     @Test(arguments: StoreMaker.all)
-    func renamingMovesAPersonInTheOrder(_ maker: StoreMaker) throws {
+    func renamingMovesAPersonInTheOrder(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        _ = try store.update(3, validating: PersonDraft(name: "Aaron Hopper"))
-        #expect(try store.page(matching: "", from: .first, limit: 10).map(\.id) == [3, 1, 2])
+        _ = try await store.update(3, validating: PersonDraft(name: "Aaron Hopper"))
+        #expect(try await store.page(matching: "", from: .first, limit: 10).map(\.id) == [3, 1, 2])
     }
 
     @Test(arguments: StoreMaker.all)
-    func addingManyAddsThemAll(_ maker: StoreMaker) throws {
+    func addingManyAddsThemAll(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        #expect(try store.add(validatingAll: DemoPersons.drafts(count: 50)) == 50)
-        #expect(try store.count(matching: "ada allen 1") == 1, "the bulk add is searchable")
-        try store.add(validating: PersonDraft(name: "Zyx Unique"))
-        #expect(try store.count(matching: "zyx uni") == 1, "a later single add is too")
-        #expect(try store.count(matching: "") == 54)
+        #expect(try await store.add(validatingAll: DemoPersons.drafts(count: 50)) == 50)
+        #expect(try await store.count(matching: "ada allen 1") == 1, "the bulk add is searchable")
+        try await store.add(validating: PersonDraft(name: "Zyx Unique"))
+        #expect(try await store.count(matching: "zyx uni") == 1, "a later single add is too")
+        #expect(try await store.count(matching: "") == 54)
     }
 
     @Test(arguments: StoreMaker.all)
-    func idsAreNeverReusedAfterADelete(_ maker: StoreMaker) throws {
+    func idsAreNeverReusedAfterADelete(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
-        let first = try store.add(validating: PersonDraft(name: "Temporary"))
-        try store.delete(first.id)
-        #expect(try store.add(validating: PersonDraft(name: "Next")).id > first.id)
+        let first = try await store.add(validating: PersonDraft(name: "Temporary"))
+        try await store.delete(first.id)
+        #expect(try await store.add(validating: PersonDraft(name: "Next")).id > first.id)
     }
 
     @Test(arguments: StoreMaker.all)
-    func searchThroughTheIndexAgreesWithShortSearches(_ maker: StoreMaker) throws {
+    func searchThroughTheIndexAgreesWithShortSearches(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: [])
-        _ = try store.add(validatingAll: DemoPersons.drafts(count: 500))
+        _ = try await store.add(validatingAll: DemoPersons.drafts(count: 500))
         for search in ["k", "kn", "knu", "KNUTH 1", "a*", "[x", "ada knuth 2"] {
-            let all = try store.page(matching: search, from: .first, limit: 1_000)
-            #expect(all.count == (try store.count(matching: search)), "\(search)")
+            let all = try await store.page(matching: search, from: .first, limit: 1_000)
+            #expect(all.count == (try await store.count(matching: search)), "\(search)")
             #expect(
                 all.allSatisfy { PersonSortKey.fold($0.name).contains(PersonSortKey.fold(search)) })
         }
     }
 
     @Test(arguments: StoreMaker.all)
-    func aRestoredPersonComesBackExactlyWhereTheyWere(_ maker: StoreMaker) throws {
+    func aRestoredPersonComesBackExactlyWhereTheyWere(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
         let alan = Person.samples[1]
-        try store.delete(alan.id)
-        try store.restore(alan)
-        #expect(try store.person(withID: alan.id) == alan)
-        #expect(try store.page(matching: "", from: .first, limit: 10) == Person.samples)
-        #expect(try store.count(matching: "") == 3)
-        #expect(throws: PersonStoreError.self) { try store.restore(alan) }
-        #expect(try store.count(matching: "") == 3)
+        try await store.delete(alan.id)
+        try await store.restore(alan)
+        #expect(try await store.person(withID: alan.id) == alan)
+        #expect(try await store.page(matching: "", from: .first, limit: 10) == Person.samples)
+        #expect(try await store.count(matching: "") == 3)
+        await #expect(throws: PersonStoreError.self) { try await store.restore(alan) }
+        #expect(try await store.count(matching: "") == 3)
     }
 }

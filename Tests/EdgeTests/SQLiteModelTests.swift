@@ -24,43 +24,43 @@ import Testing
     }
 
     @Test(arguments: [11, 12, 13, 14] as [UInt64])
-    func everyAnswerIsSQLitesOwnWhateverEitherProgramWrote(seed: UInt64) throws {
+    func everyAnswerIsSQLitesOwnWhateverEitherProgramWrote(seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed)
         let path = folder.path("model-\(seed).sqlite")
         var store = try SQLitePersonStore(path: path, startingWith: Person.samples)
         let other = try SQLiteConnection(path: path, busyTimeout: .seconds(5))
-        _ = try store.add(
+        _ = try await store.add(
             contentsOf: (0..<300).map { _ in try Self.name(&random) }.map {
                 try PersonDraft(name: $0).validated()
             }, addedAt: Fixtures.now)
         for step in 0..<120 {
-            let operation = try Self.operate(on: &store, other, path: path, &random)
+            let operation = try await Self.operate(on: &store, other, path: path, &random)
             let context = Comment(rawValue: "seed \(seed), step \(step): \(operation)")
-            try Self.expectPlainAnswers(store, other, &random, context)
+            try await Self.expectPlainAnswers(store, other, &random, context)
         }
-        #expect(try store.check(repairing: false).problems == [], "seed \(seed)")
+        #expect(try await store.check(repairing: false).problems == [], "seed \(seed)")
     }
 
     /// One random write, by `people` or by another program; returns what it did.
     private static func operate(
         on store: inout SQLitePersonStore, _ other: SQLiteConnection, path: String,
         _ random: inout SeededGenerator
-    ) throws -> String {
+    ) async throws -> String {
         let ids = try other.rows("SELECT id FROM person").map { $0.integer(0) }
         let someone = ids.randomElement(using: &random) ?? 1
         let name = try name(&random)
         switch Int.random(in: 0..<16, using: &random) {
         case 0:
-            _ = try store.add(validating: PersonDraft(name: name))
+            _ = try await store.add(validating: PersonDraft(name: name))
             return "people adds \(name)"
         case 1:
-            _ = try? store.update(someone, with: try PersonDraft(name: name).validated())
+            _ = try? await store.update(someone, with: try PersonDraft(name: name).validated())
             return "people renames \(someone) to \(name)"
         case 2:
-            try? store.delete(someone)
+            try? await store.delete(someone)
             return "people deletes \(someone)"
         case 3:
-            _ = try store.add(
+            _ = try await store.add(
                 validatingAll: (0..<Int.random(in: 1...40, using: &random)).map { _ in
                     PersonDraft(name: name + " \(Int.random(in: 0...9, using: &random))")
                 })
@@ -131,10 +131,10 @@ import Testing
     private static func expectPlainAnswers(
         _ store: SQLitePersonStore, _ plain: SQLiteConnection, _ random: inout SeededGenerator,
         _ context: Comment
-    ) throws {
+    ) async throws {
         let order = "ORDER BY sort_name, id"
         let everyone = try plain.rows("SELECT id, sort_name FROM person \(order)")
-        #expect(try store.count(matching: "") == everyone.count, context)
+        #expect(try await store.count(matching: "") == everyone.count, context)
         let sample = everyone.randomElement(using: &random)?.text(1) ?? "ada"
         let start = Int.random(in: 0..<max(1, sample.unicodeScalars.count), using: &random)
         let searches = [
@@ -150,11 +150,11 @@ import Testing
             let matching = [SQLiteValue.text(folded), .text(folded)]
             let context = Comment(rawValue: context.rawValue + ", search '\(search)'")
             #expect(
-                try store.count(matching: search)
+                try await store.count(matching: search)
                     == plain.integer("SELECT count(*) FROM person \(filter)", matching), context)
             let offset = Int.random(in: 0...max(0, everyone.count), using: &random)
             #expect(
-                try store.page(matching: search, from: .offset(offset), limit: 10).map(\.id)
+                try await store.page(matching: search, from: .offset(offset), limit: 10).map(\.id)
                     == plain.rows(
                         "SELECT id FROM person \(filter) \(order) LIMIT 10 OFFSET ?",
                         matching + [.integer(offset)]
@@ -164,12 +164,12 @@ import Testing
         let key = PersonSortKey(foldedName: row.text(1) ?? "", id: row.integer(0))
         let keyValues: [SQLiteValue] = [.text(key.foldedName), .integer(key.id)]
         #expect(
-            try store.position(of: key, matching: "")
+            try await store.position(of: key, matching: "")
                 == plain.integer(
                     "SELECT count(*) FROM person WHERE (sort_name, id) < (?, ?)", keyValues),
             context)
         #expect(
-            try store.page(matching: "", from: .after(key), limit: 10).map(\.id)
+            try await store.page(matching: "", from: .after(key), limit: 10).map(\.id)
                 == plain.rows(
                     "SELECT id FROM person WHERE (sort_name, id) > (?, ?) \(order) LIMIT 10",
                     keyValues
@@ -177,7 +177,7 @@ import Testing
         var walked: [Int] = []
         var from = PageStart.first
         while walked.count <= everyone.count {
-            let page = try store.page(matching: "", from: from, limit: 37)
+            let page = try await store.page(matching: "", from: from, limit: 37)
             walked += page.map(\.id)
             guard let last = page.last else { break }
             from = .after(last.sortKey)

@@ -21,54 +21,54 @@ import Testing
             path: path, startingWith: Person.samples, busyTimeout: busyTimeout)
     }
 
-    private func message(_ body: () throws -> Void) -> String? {
+    private func message(_ body: () async throws -> Void) async -> String? {
         do {
-            try body()
+            try await body()
             return nil
         } catch {
             return "\(error)"
         }
     }
 
-    @Test func aNewDatabaseStartsWithTheSamplesAndKeepsChangesAfterReopening() throws {
+    @Test func aNewDatabaseStartsWithTheSamplesAndKeepsChangesAfterReopening() async throws {
         let path = folder.path("people.sqlite")
-        let added = try open(path).add(validating: PersonDraft(name: "Barbara Liskov"))
+        let added = try await open(path).add(validating: PersonDraft(name: "Barbara Liskov"))
         let reopened = try open(path)
-        #expect(try reopened.count(matching: "") == 4)
-        #expect(try reopened.person(withID: added.id) == added)
-        #expect(try reopened.person(withID: 1) == Person.samples[0])
+        #expect(try await reopened.count(matching: "") == 4)
+        #expect(try await reopened.person(withID: added.id) == added)
+        #expect(try await reopened.person(withID: 1) == Person.samples[0])
     }
 
-    @Test func theFolderIsCreatedWhenMissing() throws {
+    @Test func theFolderIsCreatedWhenMissing() async throws {
         let path = folder.path("deeper/still/people.sqlite")
         _ = try open(path)
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() async throws {
         let path = folder.path("notes.txt")
         let text = Data(String(repeating: "Shopping: milk, eggs, bread.\n", count: 200).utf8)
         try text.write(to: URL(fileURLWithPath: path))
         #expect(
-            message { _ = try open(path) }
+            await message { _ = try open(path) }
                 == "'\(path)' is not a people database (not an SQLite file); it was left as it was")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
-    @Test func aFolderThatCannotHoldTheDatabaseIsNamed() throws {
+    @Test func aFolderThatCannotHoldTheDatabaseIsNamed() async throws {
         let blocker = folder.path("plain-file")
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
         #expect(
-            message { _ = try open(blocker + "/people.sqlite") }
+            await message { _ = try open(blocker + "/people.sqlite") }
                 == "'\(blocker)' is not a folder, so the database cannot be kept in it")
         #expect(
-            message { _ = try open(blocker + "/sub/people.sqlite") }
+            await message { _ = try open(blocker + "/sub/people.sqlite") }
                 == "cannot create the folder '\(blocker)/sub' for the database")
     }
 
     @Test(.enabled(if: getuid() != 0, "root can write to any folder"))
-    func aFolderWithoutWritePermissionIsNamed() throws {
+    func aFolderWithoutWritePermissionIsNamed() async throws {
         let locked = folder.path("locked")
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
@@ -76,22 +76,22 @@ import Testing
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked)
         }
         #expect(
-            message { _ = try open(locked + "/people.sqlite") }
+            await message { _ = try open(locked + "/people.sqlite") }
                 == "the folder '\(locked)' cannot be written, so the database cannot be kept in it")
     }
 
-    @Test func aDatabaseFromANewerSchemaIsRefusedInsteadOfGuessedAt() throws {
+    @Test func aDatabaseFromANewerSchemaIsRefusedInsteadOfGuessedAt() async throws {
         let path = folder.path("future.sqlite")
         _ = try open(path)
         try SQLiteConnection(path: path, busyTimeout: .seconds(1)).execute(
             "PRAGMA user_version = 99")
         #expect(
-            message { _ = try open(path) }
+            await message { _ = try open(path) }
                 == "the database '\(path)' was written by a newer people (schema 99; this one reads up to \(SQLiteSchema.currentVersion))"
         )
     }
 
-    @Test func theSchemaVersionIsRecorded() throws {
+    @Test func theSchemaVersionIsRecorded() async throws {
         let path = folder.path("people.sqlite")
         _ = try open(path)
         let version = try SQLiteConnection(path: path, busyTimeout: .seconds(1)).integer(
@@ -103,21 +103,21 @@ import Testing
         #expect(mode == "wal")
     }
 
-    @Test func aWriterWaitsForAnotherLockThenGivesAClearErrorAndNothingIsLost() throws {
+    @Test func aWriterWaitsForAnotherLockThenGivesAClearErrorAndNothingIsLost() async throws {
         let path = folder.path("people.sqlite")
         let store = try open(path, busyTimeout: .milliseconds(200))
         let other = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try other.execute("BEGIN IMMEDIATE")
         let started = ContinuousClock.now
         #expect(
-            message { _ = try store.add(validating: PersonDraft(name: "Blocked")) }
+            await message { _ = try await store.add(validating: PersonDraft(name: "Blocked")) }
                 == "the database '\(path)' is locked by another process; try again")
         #expect(ContinuousClock.now - started >= .milliseconds(150))
-        #expect(try store.count(matching: "") == 3, "readers are not blocked by the writer")
+        #expect(try await store.count(matching: "") == 3, "readers are not blocked by the writer")
         try other.execute("COMMIT")
-        _ = try store.add(validating: PersonDraft(name: "Unblocked"))
-        #expect(try store.count(matching: "") == 4)
-        #expect(try store.check(repairing: false).problems == [])
+        _ = try await store.add(validating: PersonDraft(name: "Unblocked"))
+        #expect(try await store.count(matching: "") == 4)
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
     @Test func twoConnectionsAddingAtOnceLoseNothing() async throws {
@@ -127,27 +127,27 @@ import Testing
             for (index, store) in stores.enumerated() {
                 group.addTask {
                     for number in 0..<200 {
-                        _ = try store.add(
+                        _ = try await store.add(
                             validating: PersonDraft(name: "Writer \(index) \(number)"))
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(try stores[0].count(matching: "writer") == 400)
-        #expect(try stores[1].count(matching: "") == 403)
+        #expect(try await stores[0].count(matching: "writer") == 400)
+        #expect(try await stores[1].count(matching: "") == 403)
     }
 
-    @Test func aDeletedPersonsTextIsGoneFromTheFile() throws {
+    @Test func aDeletedPersonsTextIsGoneFromTheFile() async throws {
         let path = folder.path("secure.sqlite")
         #expect(
             try SQLiteConnection(path: path, busyTimeout: .seconds(1)).integer(
                 "PRAGMA secure_delete") == 1)
         do {
             let store = try SQLitePersonStore(path: path)
-            let secret = try store.add(
+            let secret = try await store.add(
                 validating: PersonDraft(name: "Zyxwv Qokkelmann", address: "7 Hidden Lane"))
-            try store.delete(secret.id)
+            try await store.delete(secret.id)
         }
         // The last connection closed: the log is folded into the file.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -156,10 +156,10 @@ import Testing
         }
     }
 
-    @Test func aNewDatabaseAndTheFoldersMadeForItAreTheOwnersAlone() throws {
+    @Test func aNewDatabaseAndTheFoldersMadeForItAreTheOwnersAlone() async throws {
         let path = folder.path("deeper/still/people.sqlite")
         let store = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        _ = try store.add(validating: PersonDraft(name: "Kept Private"))
+        _ = try await store.add(validating: PersonDraft(name: "Kept Private"))
         func mode(_ path: String) throws -> Int {
             try #require(
                 FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test(arguments: ["", "-wal", "-shm"])
-    func aSymbolicLinkAtTheDatabaseOrBesideItIsRefused(_ suffix: String) throws {
+    func aSymbolicLinkAtTheDatabaseOrBesideItIsRefused(_ suffix: String) async throws {
         let path = folder.path("people.sqlite")
         let elsewhere = folder.path("elsewhere.sqlite")
         if !suffix.isEmpty { _ = try SQLitePersonStore(path: path) }
@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test(arguments: ["", "-wal", "folder"])
-    func aFileOthersCanWriteIsRefusedAndNothingIsWritten(_ which: String) throws {
+    func aFileOthersCanWriteIsRefusedAndNothingIsWritten(_ which: String) async throws {
         let path = folder.path("shared/people.sqlite")
         _ = try SQLitePersonStore(path: path)
         let loose = which == "folder" ? folder.path("shared") : path + which
@@ -219,7 +219,7 @@ import Testing
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root can make a folder inside another user's"))
-    func rootMakesNoFolderInsideAnotherUsersFolder() throws {
+    func rootMakesNoFolderInsideAnotherUsersFolder() async throws {
         let theirs = folder.path("theirs")
         try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
         #expect(chown(theirs, 4_321, 4_321) == 0)

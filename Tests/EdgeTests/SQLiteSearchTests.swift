@@ -59,57 +59,57 @@ import Testing
     }
 
     @Test(arguments: [1, 2] as [UInt64])
-    func everySearchMatchesTheMemoryStoreWhicheverWayItRuns(seed: UInt64) throws {
+    func everySearchMatchesTheMemoryStoreWhicheverWayItRuns(seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
         let database = try SQLitePersonStore(path: folder.path("people.sqlite"))
         let memory = MemoryPersonStore(persons: [])
         // Half in bulk, counted by GramTally; half one by one, by the triggers.
         let bulk = try drafts(Self.names(1_500, using: &generator))
-        _ = try database.add(contentsOf: bulk, addedAt: Fixtures.now)
-        _ = try memory.add(contentsOf: bulk, addedAt: Fixtures.now)
+        _ = try await database.add(contentsOf: bulk, addedAt: Fixtures.now)
+        _ = try await memory.add(contentsOf: bulk, addedAt: Fixtures.now)
         for name in Self.names(300, using: &generator) {
             let draft = try PersonDraft(name: name).validated()
-            _ = try database.add(draft, addedAt: Fixtures.now)
-            _ = try memory.add(draft, addedAt: Fixtures.now)
+            _ = try await database.add(draft, addedAt: Fixtures.now)
+            _ = try await memory.add(draft, addedAt: Fixtures.now)
         }
         // Renames and deletes, through the triggers too.
-        let everyone = try memory.page(matching: "", from: .first, limit: 10_000)
+        let everyone = try await memory.page(matching: "", from: .first, limit: 10_000)
         for person in everyone.shuffled(using: &generator).prefix(200) {
             if Bool.random(using: &generator) {
-                try database.delete(person.id)
-                try memory.delete(person.id)
+                try await database.delete(person.id)
+                try await memory.delete(person.id)
             } else {
                 let draft = try PersonDraft(name: Self.names(1, using: &generator)[0]).validated()
-                _ = try database.update(person.id, with: draft)
-                _ = try memory.update(person.id, with: draft)
+                _ = try await database.update(person.id, with: draft)
+                _ = try await memory.update(person.id, with: draft)
             }
         }
-        let names = try memory.page(matching: "", from: .first, limit: 10_000).map(\.name)
+        let names = try await memory.page(matching: "", from: .first, limit: 10_000).map(\.name)
         for search in Self.searches(names) {
-            let all = try memory.page(matching: search, from: .first, limit: 10_000)
-            #expect(try database.count(matching: search) == all.count, "count of \(search)")
+            let all = try await memory.page(matching: search, from: .first, limit: 10_000)
+            #expect(try await database.count(matching: search) == all.count, "count of \(search)")
             for offset in [0, 7, all.count / 2, max(0, all.count - 3)] {
                 #expect(
-                    try database.page(matching: search, from: .offset(offset), limit: 10)
+                    try await database.page(matching: search, from: .offset(offset), limit: 10)
                         == Array(all.dropFirst(offset).prefix(10)), "\(search) from \(offset)")
             }
             for index in Set([0, all.count / 3, all.count - 1]) where all.indices.contains(index) {
                 let key = all[index].sortKey
-                #expect(try database.position(of: key, matching: search) == index, "\(search)")
+                #expect(try await database.position(of: key, matching: search) == index, "\(search)")
                 #expect(
-                    try database.page(matching: search, from: .after(key), limit: 5)
+                    try await database.page(matching: search, from: .after(key), limit: 5)
                         == Array(all.dropFirst(index + 1).prefix(5)), "\(search) after \(index)")
                 #expect(
-                    try database.page(matching: search, from: .before(key), limit: 5)
+                    try await database.page(matching: search, from: .before(key), limit: 5)
                         == Array(all.prefix(index).suffix(5)), "\(search) before \(index)")
             }
         }
     }
 
-    @Test func aRareSearchIsLookedUpAndACommonOneWalksTheNameOrder() throws {
+    @Test func aRareSearchIsLookedUpAndACommonOneWalksTheNameOrder() async throws {
         let path = folder.path("people.sqlite")
         let store = try SQLitePersonStore(path: path)
-        _ = try store.add(
+        _ = try await store.add(
             contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ŷr"]),
             addedAt: Fixtures.now)
         let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
@@ -133,18 +133,18 @@ import Testing
         #expect(try route("ŷ") == "look up")
         #expect(try route("q") == "none")
         #expect(try route("qqqq") == "none")
-        #expect(try store.page(matching: "ŷ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ŷr"])
-        #expect(try store.count(matching: "ada") == 100)
+        #expect(try await store.page(matching: "ŷ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ŷr"])
+        #expect(try await store.count(matching: "ada") == 100)
     }
 
-    @Test func aBulkAddCountsGramsExactlyAsTheTriggersDo() throws {
+    @Test func aBulkAddCountsGramsExactlyAsTheTriggersDo() async throws {
         var generator = SeededGenerator(seed: 3)
         let names =
             Self.names(800, using: &generator) + ["e\u{301}e\u{301}", "𝒜𝒜𝒜𝒜", "İstanbul", "ÆØÅ"]
         let inBulk = try SQLitePersonStore(path: folder.path("bulk.sqlite"))
-        _ = try inBulk.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
+        _ = try await inBulk.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
         let oneByOne = try SQLitePersonStore(path: folder.path("single.sqlite"))
-        for draft in try drafts(names) { _ = try oneByOne.add(draft, addedAt: Fixtures.now) }
+        for draft in try drafts(names) { _ = try await oneByOne.add(draft, addedAt: Fixtures.now) }
         func grams(_ file: String) throws -> [String] {
             try SQLiteConnection(path: folder.path(file), busyTimeout: .seconds(1))
                 .rows("SELECT gram, n FROM person_gram WHERE n > 0 ORDER BY gram")
@@ -155,7 +155,7 @@ import Testing
         #expect(try grams("bulk.sqlite") == counted)
     }
 
-    @Test func aVersionTwoDatabaseGainsTheQuickSearchWithItsPersons() throws {
+    @Test func aVersionTwoDatabaseGainsTheQuickSearchWithItsPersons() async throws {
         let path = folder.path("old.sqlite")
         let old = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try old.execute(SQLiteSchema.steps[0] + SQLiteSchema.steps[1] + "PRAGMA user_version = 2;")
@@ -165,11 +165,11 @@ import Testing
                 [.text(name), .text(PersonSortKey.fold(name))])
         }
         let store = try SQLitePersonStore(path: path)
-        #expect(try store.count(matching: "a") == 2)
-        #expect(try store.count(matching: "ås") == 1)
-        #expect(try store.count(matching: "love") == 1)
-        #expect(try store.page(matching: "x", from: .first, limit: 10).map(\.name) == ["x"])
-        _ = try store.add(try PersonDraft(name: "Ada Two").validated(), addedAt: Fixtures.now)
-        #expect(try store.count(matching: "ada") == 2)
+        #expect(try await store.count(matching: "a") == 2)
+        #expect(try await store.count(matching: "ås") == 1)
+        #expect(try await store.count(matching: "love") == 1)
+        #expect(try await store.page(matching: "x", from: .first, limit: 10).map(\.name) == ["x"])
+        _ = try await store.add(try PersonDraft(name: "Ada Two").validated(), addedAt: Fixtures.now)
+        #expect(try await store.count(matching: "ada") == 2)
     }
 }

@@ -34,24 +34,24 @@ import Testing
     private func expectPlainAnswers(_ store: SQLitePersonStore, _ searches: [String]) throws {
         for search in searches {
             let plain = try plainIDs(matching: search)
-            #expect(try store.count(matching: search) == plain.count, "search '\(search)'")
+            #expect(try await store.count(matching: search) == plain.count, "search '\(search)'")
             #expect(
-                try store.page(matching: search, from: .first, limit: 1_000).map(\.id) == plain,
+                try await store.page(matching: search, from: .first, limit: 1_000).map(\.id) == plain,
                 "search '\(search)'")
         }
     }
 
-    private func seeded(_ count: Int = 50) throws -> SQLitePersonStore {
+    private func seeded(_ count: Int = 50) async throws -> SQLitePersonStore {
         let store = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        _ = try store.add(validatingAll: DemoPersons.drafts(count: count))
+        _ = try await store.add(validatingAll: DemoPersons.drafts(count: count))
         return store
     }
 
     // MARK: 1. A cursor keeps its own key
 
     @Test(arguments: ["Aaron First", "Zed Last"])
-    func renamingThePersonAPageEndsOnNeitherSkipsNorRepeatsAnyoneElse(_ newName: String) throws {
-        for (label, store) in [
+    func renamingThePersonAPageEndsOnNeitherSkipsNorRepeatsAnyoneElse(_ newName: String) async throws {
+        for (label, store) in await [
             ("sqlite", try seeded(30) as any PersonStore),
             (
                 "memory",
@@ -59,13 +59,13 @@ import Testing
                     persons: try seeded(30).page(matching: "", from: .first, limit: 100))
             ),
         ] {
-            let everyone = try store.page(matching: "", from: .first, limit: 100).map(\.id)
-            let first = try store.page(matching: "", from: .first, limit: 10)
+            let everyone = try await store.page(matching: "", from: .first, limit: 100).map(\.id)
+            let first = try await store.page(matching: "", from: .first, limit: 10)
             let boundary = try #require(first.last)
-            _ = try store.update(boundary.id, with: try PersonDraft(name: newName).validated())
+            _ = try await store.update(boundary.id, with: try PersonDraft(name: newName).validated())
             var seen = first.map(\.id)
             var start = PageStart.after(boundary.sortKey)
-            while let page = Optional(try store.page(matching: "", from: start, limit: 10)),
+            while let page = Optional(try await store.page(matching: "", from: start, limit: 10)),
                 let last = page.last
             {
                 seen += page.map(\.id)
@@ -77,14 +77,14 @@ import Testing
         }
     }
 
-    @Test func aPageAfterACursorIgnoresWhereItsPersonNowSortsInTheFile() throws {
-        let store = try seeded(30)
-        let first = try store.page(matching: "", from: .first, limit: 10)
+    @Test func aPageAfterACursorIgnoresWhereItsPersonNowSortsInTheFile() async throws {
+        let store = try await seeded(30)
+        let first = try await store.page(matching: "", from: .first, limit: 10)
         let boundary = try #require(first.last)
         try otherProgram(
             "UPDATE person SET name = 'Aaa', sort_name = 'aaa' WHERE id = ?",
             [.integer(boundary.id)])
-        let next = try store.page(matching: "", from: .after(boundary.sortKey), limit: 10)
+        let next = try await store.page(matching: "", from: .after(boundary.sortKey), limit: 10)
         let plain = try SQLiteConnection(path: path, busyTimeout: .seconds(1)).rows(
             "SELECT id FROM person WHERE (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT 10",
             [.text(boundary.sortKey.foldedName), .integer(boundary.id)]
@@ -93,13 +93,13 @@ import Testing
         #expect(!next.contains { first.map(\.id).contains($0.id) })
     }
 
-    @Test func readsInsideOneSnapshotSeeNoWriteMadeMeanwhile() throws {
-        let store = try seeded(2_500)
-        let before = try store.page(matching: "", from: .first, limit: 10_000).map(\.id)
-        let walked = try store.readingConsistently {
+    @Test func readsInsideOneSnapshotSeeNoWriteMadeMeanwhile() async throws {
+        let store = try await seeded(2_500)
+        let before = try await store.page(matching: "", from: .first, limit: 10_000).map(\.id)
+        let walked = try await store.readingConsistently {
             var walked: [Int] = []
             var start = PageStart.first
-            while let page = Optional(try store.page(matching: "", from: start, limit: 1_000)),
+            while let page = Optional(try await store.page(matching: "", from: start, limit: 1_000)),
                 let last = page.last
             {
                 walked += page.map(\.id)
@@ -116,36 +116,36 @@ import Testing
             return walked
         }
         #expect(walked == before)
-        #expect(try store.count(matching: "") == before.count - 1)
+        #expect(try await store.count(matching: "") == before.count - 1)
     }
 
     // MARK: 2. Renumbering and upserts by another program
 
-    @Test func aPersonRenumberedByAnotherProgramIsFoundUnderTheNewID() throws {
-        let store = try seeded()
+    @Test func aPersonRenumberedByAnotherProgramIsFoundUnderTheNewID() async throws {
+        let store = try await seeded()
         try otherProgram("UPDATE person SET id = 1000 WHERE id = 2")
         #expect(
-            try store.page(matching: "alan turing", from: .first, limit: 10).map(\.id) == [1000])
+            try await store.page(matching: "alan turing", from: .first, limit: 10).map(\.id) == [1000])
         try expectPlainAnswers(store, ["alan turing", "tur", "tu", "t", "ada"])
     }
 
-    @Test func anUpsertOverAnIDLeavesNoTraceOfWhoWasThere() throws {
-        let store = try seeded()
+    @Test func anUpsertOverAnIDLeavesNoTraceOfWhoWasThere() async throws {
+        let store = try await seeded()
         try otherProgram(
             "INSERT OR REPLACE INTO person (id, name, sort_name, address, added) VALUES (2, 'Zoe Quinn', 'zoe quinn', '', 0)"
         )
         for search in ["turing", "tur", "tu"] {
             #expect(
-                !(try store.page(matching: search, from: .first, limit: 100).map(\.id).contains(2)))
+                !(try await store.page(matching: search, from: .first, limit: 100).map(\.id).contains(2)))
         }
         try expectPlainAnswers(store, ["turing", "tur", "zoe", "zo", "q", ""])
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
     // MARK: 4 and 5. Long names; upgrades count as the triggers subtract
 
     @Test(arguments: [false, true])
-    func aLongNameWrittenByAnotherProgramIsFoundByShortSearches(upgraded: Bool) throws {
+    func aLongNameWrittenByAnotherProgramIsFoundByShortSearches(upgraded: Bool) async throws {
         if upgraded {
             let old = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
             try old.execute(
@@ -159,10 +159,10 @@ import Testing
             [.text(long), .text(long)])
         let store = try SQLitePersonStore(path: path)
         try expectPlainAnswers(store, ["ŷ", "ŷq", " ŷq", "q", "m i", "lorem"])
-        #expect(try store.count(matching: "ŷ") == 1)
+        #expect(try await store.count(matching: "ŷ") == 1)
     }
 
-    @Test func anUpgradeCountsGramsExactlyAsTheTriggersLaterSubtractThem() throws {
+    @Test func anUpgradeCountsGramsExactlyAsTheTriggersLaterSubtractThem() async throws {
         let old = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try old.execute(SQLiteSchema.steps[0] + SQLiteSchema.steps[1] + "PRAGMA user_version = 2;")
         // Two spellings of "é", which Swift holds equal and SQLite does not;
@@ -198,57 +198,57 @@ import Testing
         "UPDATE person SET rowid = 100000 WHERE id = 1",
         "UPDATE person SET _rowid_ = 100001, sort_name = 'zz moved' WHERE id = 2",
     ])
-    func derivedDataAnotherProgramWroteIsRebuiltOnOpen(_ tampering: String) throws {
-        _ = try seeded(600)
+    func derivedDataAnotherProgramWroteIsRebuiltOnOpen(_ tampering: String) async throws {
+        _ = try await seeded(600)
         try otherProgram(tampering)
         let store = try SQLitePersonStore(path: path)
         try expectPlainAnswers(store, ["", "a", "ad", "ada", "turing", "tur"])
         #expect(
-            try store.page(matching: "", from: .offset(300), limit: 5).map(\.id)
+            try await store.page(matching: "", from: .offset(300), limit: 5).map(\.id)
                 == Array(try plainIDs(matching: "")[300..<305]))
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
-    @Test func anIndexDamagedInsideIsBypassedAndRepairedByCheck() throws {
-        _ = try seeded(600)
+    @Test func anIndexDamagedInsideIsBypassedAndRepairedByCheck() async throws {
+        _ = try await seeded(600)
         try otherProgram("UPDATE person_search_config SET v = 5 WHERE k = 'version'")
         let store = try SQLitePersonStore(path: path)
         try expectPlainAnswers(store, ["lovelace", "ada", "a", ""])
-        #expect(try store.check(repairing: false).problems.count == 1)
-        #expect(try store.check(repairing: true).remaining == [])
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems.count == 1)
+        #expect(try await store.check(repairing: true).remaining == [])
+        #expect(try await store.check(repairing: false).problems == [])
         try expectPlainAnswers(store, ["lovelace", "ada"])
     }
 
-    @Test func aCountNoOneCouldHaveWrittenIsNotUsedEvenWhileOpen() throws {
-        let store = try seeded()
+    @Test func aCountNoOneCouldHaveWrittenIsNotUsedEvenWhileOpen() async throws {
+        let store = try await seeded()
         try otherProgram("UPDATE person_gram SET n = 'x' WHERE gram = 'a'")
         try otherProgram("UPDATE person_gram SET n = 1e300 WHERE gram = 'ad'")
         try expectPlainAnswers(store, ["a", "ad"])
     }
 
-    @Test func namesTheIndexTellsApartLessFinelyThanSearchAreSearchedExactly() throws {
-        let store = try seeded()
-        _ = try store.add(validating: PersonDraft(name: "Xa\u{FFFD}bcd"))
-        _ = try store.add(validating: PersonDraft(name: "Ya\u{FFFF}bcd"))
-        _ = try store.add(validating: PersonDraft(name: "Za\u{FFFE}bcd"))
+    @Test func namesTheIndexTellsApartLessFinelyThanSearchAreSearchedExactly() async throws {
+        let store = try await seeded()
+        _ = try await store.add(validating: PersonDraft(name: "Xa\u{FFFD}bcd"))
+        _ = try await store.add(validating: PersonDraft(name: "Ya\u{FFFF}bcd"))
+        _ = try await store.add(validating: PersonDraft(name: "Za\u{FFFE}bcd"))
         try expectPlainAnswers(
             store, ["a\u{FFFF}bc", "a\u{FFFD}bc", "\u{FFFE}", "\u{FFFD}b", "bcd"])
     }
 
-    @Test func aSortKeyHoldingANULIsFoundByTextAfterIt() throws {
-        let store = try seeded()
+    @Test func aSortKeyHoldingANULIsFoundByTextAfterIt() async throws {
+        let store = try await seeded()
         try otherProgram(
             "INSERT INTO person (name, sort_name, address, added) VALUES ('zq', CAST(x'7a71007879377a7a79' AS TEXT), '', 0)"
         )
         try expectPlainAnswers(store, ["zq", "xy", "y7z", "xy7zz", "a", "ada"])
         try otherProgram("DELETE FROM person WHERE name = 'zq'")
         try expectPlainAnswers(store, ["zq", "xy", "a", "ada"])
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
-    @Test func aWalkByCursorPassesSortKeysThatAreNotUTF8ExactlyOnce() throws {
-        let store = try seeded(0)
+    @Test func aWalkByCursorPassesSortKeysThatAreNotUTF8ExactlyOnce() async throws {
+        let store = try await seeded(0)
         for (name, key) in [
             ("Bad", "x'6164ff'"), ("Mid", "'ad' || char(1000)"), ("Cut", "x'6164c0'"),
             ("Adé", "'adé'"), ("Escaped", "x'61f48fb8a0'"), ("Tail", "x'62c0'"), ("Bé", "'bé'"),
@@ -262,7 +262,7 @@ import Testing
         var walked: [Int] = []
         var start = PageStart.first
         while walked.count <= plain.count,
-            let last = try store.page(matching: "", from: start, limit: 1).last
+            let last = try await store.page(matching: "", from: start, limit: 1).last
         {
             walked.append(last.id)
             start = .after(last.sortKey)
@@ -271,7 +271,7 @@ import Testing
         var back: [Int] = []
         start = .before(PersonSortKey(foldedName: "\u{10FFFF}", id: .max))
         while back.count <= plain.count,
-            let first = try store.page(matching: "", from: start, limit: 1).first
+            let first = try await store.page(matching: "", from: start, limit: 1).first
         {
             back.insert(first.id, at: 0)
             start = .before(first.sortKey)
@@ -281,8 +281,8 @@ import Testing
 
     // MARK: 7. BLOB sort keys
 
-    @Test func aSortKeyStoredAsABlobIsSearchedAndPagedAsItsText() throws {
-        let store = try seeded()
+    @Test func aSortKeyStoredAsABlobIsSearchedAndPagedAsItsText() async throws {
+        let store = try await seeded()
         try otherProgram(
             "INSERT INTO person (name, sort_name, address, added) VALUES ('Blob', CAST('blob person' AS BLOB), '', 0)"
         )
@@ -294,8 +294,8 @@ import Testing
         try expectPlainAnswers(store, ["", "blob", "b", "alan turing", "tur"])
     }
 
-    @Test func blobKeysLeftByAnOldFileAreMadeTextOnOpen() throws {
-        _ = try seeded()
+    @Test func blobKeysLeftByAnOldFileAreMadeTextOnOpen() async throws {
+        _ = try await seeded()
         try otherProgram("DROP TRIGGER person_key_updated")
         try otherProgram("UPDATE person SET sort_name = CAST(sort_name AS BLOB) WHERE id = 2")
         let store = try SQLitePersonStore(path: path)
@@ -304,8 +304,8 @@ import Testing
 
     // MARK: 8. A read never needs the write lock
 
-    @Test func aFileAnotherProgramChangedIsReadRightWhileAnotherWriterHoldsTheLock() throws {
-        _ = try seeded(600)
+    @Test func aFileAnotherProgramChangedIsReadRightWhileAnotherWriterHoldsTheLock() async throws {
+        _ = try await seeded(600)
         try otherProgram("DROP TRIGGER person_inserted")
         try otherProgram(
             "INSERT INTO person (name, sort_name, address, added) VALUES ('Quiet Insert', 'quiet insert', '', 0)"
@@ -318,7 +318,7 @@ import Testing
         let store = try SQLitePersonStore(path: path, busyTimeout: .seconds(60))
         try expectPlainAnswers(store, ["", "quiet", "qu", "q"])
         #expect(
-            try store.page(matching: "", from: .offset(400), limit: 5).map(\.id)
+            try await store.page(matching: "", from: .offset(400), limit: 5).map(\.id)
                 == Array(try plainIDs(matching: "")[400..<405]))
     }
 
@@ -332,8 +332,8 @@ import Testing
         "CREATE TRIGGER sneaky AFTER INSERT ON person BEGIN DELETE FROM person_search WHERE rowid = new.id; END",
         "DROP TABLE person_gram; CREATE VIEW person_gram AS SELECT 'a' AS gram, 1000 AS n",
     ])
-    func aFileMissingOrMimickingPartsOfTheSchemaIsRepaired(_ change: String) throws {
-        _ = try seeded()
+    func aFileMissingOrMimickingPartsOfTheSchemaIsRepaired(_ change: String) async throws {
+        _ = try await seeded()
         try otherProgram(change)
         // With a table swapped for a view, another program's writes fail
         // too; the file must still open right.
@@ -344,15 +344,15 @@ import Testing
         try? otherProgram("UPDATE person SET sort_name = 'zz renamed' WHERE id = 3")
         let store = try SQLitePersonStore(path: path)
         try expectPlainAnswers(store, ["", "a", "quiet", "ada", "zz", "grace"])
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
     @Test(arguments: [
         "ALTER TABLE person RENAME TO people_old; DROP INDEX person_order; CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, sort_name TEXT, address TEXT, email TEXT, added REAL); CREATE INDEX person_order ON person (sort_name, id)",
         "DROP INDEX person_order; CREATE INDEX person_order ON person (name)",
     ])
-    func aLookAlikePersonTableIsRefusedInOneLine(_ change: String) throws {
-        _ = try seeded()
+    func aLookAlikePersonTableIsRefusedInOneLine(_ change: String) async throws {
+        _ = try await seeded()
         try otherProgram(change)
         let error = #expect(throws: PersonStoreError.self) { try SQLitePersonStore(path: path) }
         let message = error?.description ?? ""
@@ -362,49 +362,49 @@ import Testing
 
     // MARK: 10. people check
 
-    @Test func checkFindsWhatOpeningCannotAndRepairFixesIt() throws {
-        let store = try seeded(600)
+    @Test func checkFindsWhatOpeningCannotAndRepairFixesIt() async throws {
+        let store = try await seeded(600)
         #expect(
-            try store.check(repairing: false)
+            try await store.check(repairing: false)
                 == StoreCheck(store: "'\(path)'", notes: [], problems: [], remaining: nil))
         // Written while this store is open, so no open has checked it yet.
         try otherProgram("UPDATE person_state SET tampered = 0, writing = 1")
         try otherProgram("UPDATE person_gram SET n = n + 5 WHERE gram = 'a'")
         try otherProgram("DELETE FROM person_search WHERE rowid = 2")
         try otherProgram("UPDATE person_state SET writing = 0")
-        let found = try store.check(repairing: false)
+        let found = try await store.check(repairing: false)
         #expect(found.problems.count == 2)
         #expect(!found.isHealthy)
-        let repaired = try store.check(repairing: true)
+        let repaired = try await store.check(repairing: true)
         #expect(repaired.remaining == [])
         #expect(repaired.isHealthy)
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems == [])
         try expectPlainAnswers(store, ["a", "alan turing"])
     }
 
-    @Test func checkSaysWhatOpeningRepaired() throws {
-        _ = try seeded()
+    @Test func checkSaysWhatOpeningRepaired() async throws {
+        _ = try await seeded()
         try otherProgram("DROP TRIGGER person_deleted")
         try otherProgram("DELETE FROM person WHERE id = 1")
-        let report = try SQLitePersonStore(path: path).check(repairing: false)
+        let report = try await SQLitePersonStore(path: path).check(repairing: false)
         #expect(report.notes == ["person_deleted is missing; rebuilt when the file was opened"])
         #expect(report.problems == [])
     }
 
-    @Test func aMarkAnotherProgramWroteCostsARebuildOfTheMarksAlone() throws {
-        _ = try seeded(600)
+    @Test func aMarkAnotherProgramWroteCostsARebuildOfTheMarksAlone() async throws {
+        _ = try await seeded(600)
         try otherProgram("UPDATE person_mark SET before = before + 7")
         let store = try SQLitePersonStore(path: path)
         #expect(
-            try store.check(repairing: false)
+            try await store.check(repairing: false)
                 == StoreCheck(store: "'\(path)'", notes: [], problems: [], remaining: nil))
         #expect(
-            try store.page(matching: "", from: .offset(300), limit: 5).map(\.id)
+            try await store.page(matching: "", from: .offset(300), limit: 5).map(\.id)
                 == Array(try plainIDs(matching: "")[300..<305]))
     }
 
-    @Test func aFileAnotherProgramTookOutOfWALIsPutBack() throws {
-        _ = try seeded(0)
+    @Test func aFileAnotherProgramTookOutOfWALIsPutBack() async throws {
+        _ = try await seeded(0)
         try otherProgram("PRAGMA journal_mode = DELETE")
         _ = try SQLitePersonStore(path: path)
         let mode = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
@@ -412,21 +412,21 @@ import Testing
         #expect(mode == "wal")
     }
 
-    @Test func checkNeitherWaitsForAnotherWriterNorFailsForIt() throws {
+    @Test func checkNeitherWaitsForAnotherWriterNorFailsForIt() async throws {
         let store = try SQLitePersonStore(path: path, busyTimeout: .seconds(60))
         let writer = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try writer.execute("BEGIN IMMEDIATE")
         defer { try? writer.execute("ROLLBACK") }
         // Were the check to wait for the lock, it would fail: the lock is
         // held until this test ends.
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
     // MARK: 12. Messages say what happened
 
     @Test(arguments: ["a\u{0}b", "\"", "ada\" OR \"x", "NEAR(a b)", "*", "a:b", "^ad"])
-    func searchTextIsNeverFTSSyntax(_ search: String) throws {
-        let store = try seeded()
+    func searchTextIsNeverFTSSyntax(_ search: String) async throws {
+        let store = try await seeded()
         try expectPlainAnswers(store, [search])
     }
 
@@ -438,29 +438,29 @@ import Testing
         DELETE FROM sqlite_sequence;
         """,
     ])
-    func seedRunningOutOfIDsSaysSo(_ exhaustion: String) throws {
-        let store = try seeded(0)
+    func seedRunningOutOfIDsSaysSo(_ exhaustion: String) async throws {
+        let store = try await seeded(0)
         try otherProgram(exhaustion)
-        let error = #expect(throws: PersonStoreError.self) {
-            try store.add(validatingAll: DemoPersons.drafts(count: 50))
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.add(validatingAll: DemoPersons.drafts(count: 50))
         }
         #expect(error?.description.contains("no new ids left") == true)
-        #expect(try store.count(matching: "") == plainIDs(matching: "").count)
+        #expect(try await store.count(matching: "") == plainIDs(matching: "").count)
     }
 
     // MARK: 14. A file replaced under an open session
 
-    @Test func aWriteToAFileReplacedSinceOpeningIsRefused() throws {
-        let store = try seeded(0)
+    @Test func aWriteToAFileReplacedSinceOpeningIsRefused() async throws {
+        let store = try await seeded(0)
         try FileManager.default.removeItem(atPath: path)
         for sidecar in ["-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: path + sidecar)
         }
         _ = try SQLitePersonStore(path: path)
-        let error = #expect(throws: PersonStoreError.self) {
-            try store.add(validating: PersonDraft(name: "Lost"))
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.add(validating: PersonDraft(name: "Lost"))
         }
         #expect(error?.description.contains("was removed or replaced since it was opened") == true)
-        #expect(try SQLitePersonStore(path: path).count(matching: "lost") == 0)
+        await #expect(try SQLitePersonStore(path: path).count(matching: "lost") == 0)
     }
 }

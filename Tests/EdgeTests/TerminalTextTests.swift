@@ -24,7 +24,7 @@ import Testing
         #expect(!InertText.inert(raw).unicodeScalars.contains(where: InertText.isObeyed))
     }
 
-    @Test func quotedTextIsCutAndStaysOnOneLine() {
+    @Test func quotedTextIsCutAndStaysOnOneLine() async {
         let huge = String(repeating: "x\n", count: 5_000)
         let quoted = InertText.quoted(huge, limit: 10)
         #expect(quoted == "'x␊x␊x␊x␊x…'")
@@ -34,7 +34,7 @@ import Testing
     /// 60,001 bytes that a limit counting characters lets through whole.
     static let oneHugeCharacter = "a" + String(repeating: "\u{301}", count: 30_000)
 
-    @Test func oneCharacterOfThirtyThousandMarksIsCutByScalars() {
+    @Test func oneCharacterOfThirtyThousandMarksIsCutByScalars() async {
         #expect(Self.oneHugeCharacter.count == 1)
         let quoted = InertText.quoted(Self.oneHugeCharacter)
         #expect(quoted.utf8.count < 600, "quoted \(quoted.utf8.count) bytes")
@@ -44,14 +44,14 @@ import Testing
         #expect(InertText.clipped(Self.oneHugeCharacter, limit: 120).utf8.count < 600)
     }
 
-    @Test func aCutFallsBetweenWholeCharactersWhenOneFits() {
+    @Test func aCutFallsBetweenWholeCharactersWhenOneFits() async {
         let family = "👩\u{200D}👩\u{200D}👧"  // 5 scalars, one character
         #expect(InertText.quoted(String(repeating: family, count: 20), limit: 10) == "'\(family)…'")
         #expect(InertText.quoted(family + "b", limit: 6) == "'\(family)b'", "fits: not cut")
         #expect(InertText.quoted("e\u{301}e\u{301}e\u{301}", limit: 4) == "'e\u{301}…'")
     }
 
-    @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() {
+    @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() async {
         #expect(TextStyle.plain.render("People", as: .title) == "People")
         #expect(
             TextStyle(usesColor: true).render("People", as: .title)
@@ -65,7 +65,7 @@ import Testing
         #expect(themed.render("1 open", as: .keys) == "\u{1B}[38;2;1;2;3m1 open\u{1B}[0m")
     }
 
-    @Test func storedEscapesCannotBorrowTheConsolesColour() {
+    @Test func storedEscapesCannotBorrowTheConsolesColour() async {
         let rendered = TextStyle(usesColor: true).render("\u{1B}[8mhidden\u{1B}[0m", as: .error)
         // Exactly the two escapes the style adds: its colour and its reset.
         #expect(rendered.filter { $0 == "\u{1B}" }.count == 2)

@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test func theListIsNumberedAndEndsWithItsKeys() {
+    @Test func theListIsNumberedAndEndsWithItsKeys() async {
         let view = TerminalPersonListView(console: console)
         view.show(Actions().model(rows: ["Ada", "Alan"], next: true))
         #expect(
@@ -43,37 +43,37 @@ import Testing
                 """)
     }
 
-    @Test func pagingKeysOnAListThatIsNotLoadedSayEnterRetries() {
+    @Test func pagingKeysOnAListThatIsNotLoadedSayEnterRetries() async {
         let actions = Actions()
         let view = TerminalPersonListView(console: console)
         var model = actions.model(rows: [])
         model.retry = { actions.log.append("retry") }
         view.show(model)
-        view.handle("n")
-        view.handle("p")
-        view.handle("")
+        await view.handle("n")
+        await view.handle("p")
+        await view.handle("")
         #expect(actions.log == ["retry"])
         #expect(
             console.output.components(separatedBy: "The list is not loaded; Enter tries again.\n")
                 .count == 3)
     }
 
-    @Test func keysRunTheMatchingActions() {
+    @Test func keysRunTheMatchingActions() async {
         let actions = Actions()
         let view = TerminalPersonListView(console: console)
         view.show(actions.model(rows: ["Ada", "Alan"], next: true))
-        for key in ["2", "n", "/ ada ", "/", "a", "u", "s", "Q"] { view.handle(key) }
+        for key in ["2", "n", "/ ada ", "/", "a", "u", "s", "Q"] { await view.handle(key) }
         #expect(
             actions.log == [
                 "open Alan", "next", "search ada", "search ", "add", "undo", "settings", "quit",
             ])
     }
 
-    @Test func keysThatDoNothingHereSaySoInOneLine() {
+    @Test func keysThatDoNothingHereSaySoInOneLine() async {
         let actions = Actions()
         let view = TerminalPersonListView(console: console)
         view.show(actions.model(rows: ["Ada"]))
-        for key in ["3", "n", "p", "b", "xyz", "99999999999999999999999"] { view.handle(key) }
+        for key in ["3", "n", "p", "b", "xyz", "99999999999999999999999"] { await view.handle(key) }
         #expect(actions.log.isEmpty)
         let complaints = console.output.split(separator: "\n").suffix(6)
         #expect(
@@ -87,24 +87,24 @@ import Testing
             ])
     }
 
-    @Test func eachLineTellsTheConsoleWhatItIs() {
+    @Test func eachLineTellsTheConsoleWhatItIs() async {
         TerminalPersonListView(console: console).show(Actions().model(rows: ["Ada"]))
         #expect(console.roles == [.title, .plain, .keys])
     }
 
-    @Test func theFormMapsEnterDashAndDotToKeepClearAndCancel() {
+    @Test func theFormMapsEnterDashAndDotToKeepClearAndCancel() async {
         var answers: [FormAnswer] = []
         let view = TerminalPersonEditView(console: console)
         view.show(
             PersonFormViewModel(
                 title: "Edit Ada", field: .address, step: (2, 3), currentValue: "London",
                 answer: { answers.append($0) }))
-        for line in ["", " - ", ".", "Paris"] { view.handle(line) }
+        for line in ["", " - ", ".", "Paris"] { await view.handle(line) }
         #expect(answers == [.keep, .clear, .cancel, .text("Paris")])
         #expect(console.output == "Address (2/3) [London]:\n")
     }
 
-    @Test func theDetailAsksBeforeDeletingAndOnlyYesConfirms() {
+    @Test func theDetailAsksBeforeDeletingAndOnlyYesConfirms() async {
         var log: [String] = []
         let view = TerminalPersonDetailView(console: console)
         let question = ConfirmationViewModel(
@@ -113,13 +113,13 @@ import Testing
             title: "Ada", fields: [], confirmation: question,
             edit: {}, delete: {}, back: {}, quit: {})
         view.show(model)
-        view.handle("n")
-        view.handle(" YES ")
+        await view.handle("n")
+        await view.handle(" YES ")
         #expect(log == ["no", "yes"])
         #expect(console.output.hasPrefix("Delete Ada? Type y to confirm"))
     }
 
-    @Test func everyDeclaredKeyDoesSomethingOnItsScreen() {
+    @Test func everyDeclaredKeyDoesSomethingOnItsScreen() async {
         let typed = { (binding: KeyBinding) in
             switch binding.keys {
             case "1, 2, …": "1"
@@ -138,10 +138,10 @@ import Testing
         let settings = TerminalSettingsView(console: console)
         settings.show(SettingsViewModel(sections: [], back: {}, quit: {}))
         for binding in AppScreen.list.keys where binding.keys != "p" {
-            list.handle(typed(binding))
+            await list.handle(typed(binding))
         }
-        for binding in AppScreen.detail.keys { detail.handle(typed(binding)) }
-        for binding in AppScreen.settings.keys { settings.handle(typed(binding)) }
+        for binding in AppScreen.detail.keys { await detail.handle(typed(binding)) }
+        for binding in AppScreen.settings.keys { await settings.handle(typed(binding)) }
         #expect(!console.output.contains("Unknown key"))
         #expect(console.output.contains("List keys:\n"))
         #expect(console.output.contains("Detail keys:\n"))

@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Docs/People.docc/CommandLineReference.md")
 
-    @Test func theCommandLineReferenceShowsEveryScreensKeysAsDeclared() throws {
+    @Test func theCommandLineReferenceShowsEveryScreensKeysAsDeclared() async throws {
         let text = try String(contentsOf: Self.reference, encoding: .utf8)
         #expect(text.contains("```\n" + AppScreen.keyReference + "\n```"))
         for screen in AppScreen.allCases {
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test(arguments: AppScreen.allCases)
-    func everyScreenHasQuestionMarkHelpAndNoKeyTwice(_ screen: AppScreen) {
+    func everyScreenHasQuestionMarkHelpAndNoKeyTwice(_ screen: AppScreen) async {
         let keys = screen.keys.map(\.keys)
         #expect(keys.contains("?"))
         #expect(Set(keys).count == keys.count, "a key declared twice on \(screen.name)")

@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: [(1, 0, 0), (2, 40, 3), (3, 1_500, 2_000), (4, 3_000, 60)])
     func anAggregatesPageByNumberIsThePageOfEveryoneSorted(
         seed: UInt64, importedFirst: Int, importedSecond: Int
-    ) throws {
+    ) async throws {
         var generator = SeededGenerator(seed: seed)
         let primary = Self.persons(Self.names(2_000, using: &generator), firstID: 1)
         let first = Self.persons(
@@ -43,19 +43,19 @@ import Testing
         let second = Self.persons(
             Self.names(importedSecond, using: &generator), firstID: -1 - importedFirst, step: -1,
             source: "b.csv")
+        let imported = [
+            ReadOnlyPersonStore(persons: first, source: "a.csv"),
+            ReadOnlyPersonStore(persons: second, source: "b.csv"),
+        ]
         let store = AggregatePersonStore(
-            primary: MemoryPersonStore(persons: primary),
-            readOnly: [
-                ReadOnlyPersonStore(persons: first, source: "a.csv"),
-                ReadOnlyPersonStore(persons: second, source: "b.csv"),
-            ])
+            primary: MemoryPersonStore(persons: primary), readOnly: { imported })
         for search in ["", "ada", "x", "é"] {
             let everyone = Self.model(primary + first + second, search: search)
             for offset in [
                 0, 1, 9, 999, 1_000, 1_001, everyone.count / 2, everyone.count - 3, everyone.count,
                 everyone.count + 5,
             ] {
-                let page = try store.page(matching: search, from: .offset(offset), limit: 10)
+                let page = try await store.page(matching: search, from: .offset(offset), limit: 10)
                 let expected = Array(everyone.dropFirst(offset).prefix(10))
                 #expect(page.map(\.id) == expected.map(\.id), "search \(search), offset \(offset)")
             }
@@ -63,38 +63,38 @@ import Testing
     }
 
     @Test(arguments: [5, 6, 7])
-    func theMemoryStoresPagesInEveryDirectionMatchTheModel(seed: UInt64) throws {
+    func theMemoryStoresPagesInEveryDirectionMatchTheModel(seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
         let persons = Self.persons(Self.names(700, using: &generator), firstID: 1)
         let store = MemoryPersonStore(persons: Array(persons.prefix(300)))
-        _ = try store.add(validatingAll: persons.dropFirst(300).map { PersonDraft(name: $0.name) })
-        let stored = try store.page(matching: "", from: .first, limit: 1_000)
+        _ = try await store.add(validatingAll: persons.dropFirst(300).map { PersonDraft(name: $0.name) })
+        let stored = try await store.page(matching: "", from: .first, limit: 1_000)
         #expect(stored.count == 700)
         for search in ["", "li", "ÅSA"] {
             let everyone = Self.model(stored, search: search)
-            #expect(try store.count(matching: search) == everyone.count)
+            #expect(try await store.count(matching: search) == everyone.count)
             for (index, person) in everyone.enumerated() where index % 37 == 0 {
                 let key = person.sortKey
-                #expect(try store.position(of: key, matching: search) == index)
+                #expect(try await store.position(of: key, matching: search) == index)
                 #expect(
-                    try store.page(matching: search, from: .after(key), limit: 7).map(\.id)
+                    try await store.page(matching: search, from: .after(key), limit: 7).map(\.id)
                         == everyone.dropFirst(index + 1).prefix(7).map(\.id))
                 #expect(
-                    try store.page(matching: search, from: .before(key), limit: 7).map(\.id)
+                    try await store.page(matching: search, from: .before(key), limit: 7).map(\.id)
                         == everyone.prefix(index).suffix(7).map(\.id))
-                #expect(try store.person(withID: person.id) == person)
+                #expect(try await store.person(withID: person.id) == person)
             }
         }
     }
 
-    @Test func aMemoryStoreWhoseIdsAreUsedUpSaysSoAndKeepsWhatItHas() throws {
+    @Test func aMemoryStoreWhoseIdsAreUsedUpSaysSoAndKeepsWhatItHas() async throws {
         let last = Person(
             id: .max, name: "Last", address: "", email: nil, added: Fixtures.now)
         let store = MemoryPersonStore(persons: [last])
-        let error = #expect(throws: PersonStoreError.self) {
-            try store.add(validating: PersonDraft(name: "One Too Many"))
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.add(validating: PersonDraft(name: "One Too Many"))
         }
         #expect(error?.description.hasPrefix("no new ids are left") == true)
-        #expect(try store.count(matching: "") == 1)
+        #expect(try await store.count(matching: "") == 1)
     }
 }

@@ -8,22 +8,26 @@ import Testing
     let view = RecordingPersonDetailView()
     let navigator = RecordingNavigator()
     let deletions = LastDeletion()
+    /// The person scope's work, which the detail's reads are started as.
+    let work = ScopedWork()
 
+    /// Pushes the detail of `person` and waits for it to be read again.
     private func openDetail(
         of person: Person = Person.samples[0],
         editProvider: @escaping PersonEditControllerProvider = {
             throw PersonStoreError.storage("no form here")
         }
-    ) -> PersonDetailController {
+    ) async -> PersonDetailController {
         let controller = PersonDetailController(
             person: OpenedPerson(person: person, store: store), view: view, navigator: navigator,
-            deletions: deletions, editProvider: editProvider)
+            deletions: deletions, editProvider: editProvider, work: work)
         navigator.push(controller)
+        await work.finish()
         return controller
     }
 
-    @Test func appearingShowsEveryField() throws {
-        _ = openDetail()
+    @Test func appearingShowsEveryField() async throws {
+        _ = await openDetail()
         let shown = try #require(view.shown)
         #expect(shown.title == "Ada Lovelace")
         #expect(shown.fields.map(\.label) == ["Name", "Address", "Email", "Added", "Id"])
@@ -34,68 +38,89 @@ import Testing
             ])
     }
 
-    @Test func missingValuesShowAsADash() throws {
-        _ = openDetail(of: Person.samples[1])
+    @Test func missingValuesShowAsADash() async throws {
+        _ = await openDetail(of: Person.samples[1])
         #expect(try #require(view.shown).fields[2].value == "—")
     }
 
-    @Test func editPushesTheFormFromTheProvider() throws {
+    @Test func editPushesTheFormFromTheProvider() async throws {
         var formsMade = 0
-        _ = openDetail(editProvider: { [navigator, store] in
+        _ = await openDetail(editProvider: { [navigator, store] in
             formsMade += 1
             return PersonEditController(
                 addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
                 navigator: navigator)
         })
-        try #require(view.shown).edit()
+        try await #require(view.shown).edit()
         #expect(formsMade == 1)
         #expect(navigator.top is PersonEditController)
     }
 
-    @Test func deleteAsksFirstAndCancellingKeepsThePerson() throws {
-        _ = openDetail()
-        try #require(view.shown).delete()
+    @Test func deleteAsksFirstAndCancellingKeepsThePerson() async throws {
+        _ = await openDetail()
+        try await #require(view.shown).delete()
         let question = try #require(view.shown?.confirmation)
         #expect(question.question == "Delete Ada Lovelace? (u on the list undoes it.)")
-        question.cancel()
-        #expect(try store.person(withID: 1) != nil)
+        await question.cancel()
+        #expect(try await store.person(withID: 1) != nil)
         #expect(view.shown?.confirmation == nil)
         #expect(navigator.screens.count == 1)
     }
 
-    @Test func confirmingDeleteRemovesThePersonAndReturns() throws {
-        _ = openDetail()
-        try #require(view.shown).delete()
-        try #require(view.shown?.confirmation).confirm()
-        #expect(try store.person(withID: 1) == nil)
+    @Test func confirmingDeleteRemovesThePersonAndReturns() async throws {
+        _ = await openDetail()
+        try await #require(view.shown).delete()
+        try await #require(view.shown?.confirmation).confirm()
+        #expect(try await store.person(withID: 1) == nil)
         #expect(view.messages == ["Deleted Ada Lovelace."])
         #expect(navigator.screens.isEmpty)
     }
 
-    @Test func aPersonDeletedElsewhereClosesTheScreenWithAReason() throws {
-        try store.delete(1)
-        _ = openDetail()
-        #expect(view.models.isEmpty)
-        #expect(view.errors == ["Ada Lovelace can no longer be shown: no person with id 1."])
-        #expect(navigator.pops == 1)
+    @Test func aPersonDeletedElsewhereSaysSoAndOnlyBackAndQuitStillWork() async throws {
+        try await store.delete(1)
+        let detail = await openDetail()
+        #expect(view.models.map(\.isLoading) == [true], "the person as the list had them, loading")
+        #expect(
+            view.errors == ["Ada Lovelace can no longer be shown: no person with id 1; b goes back."])
+        await detail.handle("e")
+        #expect(view.errors.count == 2, "a key that needs the person says again why it is gone")
+        await detail.handle("b")
+        #expect(navigator.screens.isEmpty)
     }
 
-    @Test func backReturnsToTheScreenBelow() throws {
-        _ = openDetail()
-        try #require(view.shown).back()
+    @Test func whileThePersonIsReadTheScreenSaysSoAndBackCancelsTheRead() async throws {
+        let gated = GatedPersonStore(store)
+        let detail = PersonDetailController(
+            person: OpenedPerson(person: Person.samples[0], store: gated), view: view,
+            navigator: navigator, deletions: deletions,
+            editProvider: { throw PersonStoreError.storage("no form here") }, work: work)
+        navigator.push(detail)
+        #expect(await gated.nextParkedCall() == "person")
+        #expect(view.shown?.isLoading == true)
+        await detail.handle("b")
+        #expect(navigator.screens.isEmpty)
+        #expect(gated.cancelledCalls == 1, "leaving cancelled the read in flight")
+        #expect(work.runningCount == 0, "and waited for it to stop")
+        #expect(view.models.count == 1, "nothing was drawn after the screen left")
+    }
+
+    @Test func backReturnsToTheScreenBelow() async throws {
+        _ = await openDetail()
+        try await #require(view.shown).back()
         #expect(navigator.screens.isEmpty)
     }
 }
 
 @MainActor
 @Suite struct ReadOnlyDetailTests {
-    @Test func anImportedPersonIsShownWithItsSourceAndCannotBeEditedOrDeleted() throws {
+    @Test func anImportedPersonIsShownWithItsSourceAndCannotBeEditedOrDeleted() async throws {
         let imported = Person(
             id: -1, name: "Zed Zulu", address: "", email: nil, added: Fixtures.now,
             source: "friends.csv")
         let store = ReadOnlyPersonStore(persons: [imported], source: "friends.csv")
         let view = RecordingPersonDetailView()
         let navigator = RecordingNavigator()
+        let work = ScopedWork()
         var formsMade = 0
         navigator.push(
             PersonDetailController(
@@ -104,12 +129,13 @@ import Testing
                 editProvider: {
                     formsMade += 1
                     throw PersonStoreError.storage("no form")
-                }))
+                }, work: work))
+        await work.finish()
         let shown = try #require(view.shown)
         #expect(shown.fields.last?.label == "Source")
         #expect(shown.fields.last?.value == "friends.csv (read-only)")
-        shown.edit()
-        shown.delete()
+        await shown.edit()
+        await shown.delete()
         #expect(formsMade == 0)
         #expect(view.shown?.confirmation == nil)
         #expect(

@@ -14,87 +14,87 @@ import Testing
                 addingTo: store, clock: Fixtures.clock, view: view, navigator: navigator))
     }
 
-    private func openEditForm(of id: Person.ID) throws -> OpenedPerson {
-        let opened = OpenedPerson(person: try store.existingPerson(withID: id), store: store)
+    private func openEditForm(of id: Person.ID) async throws -> OpenedPerson {
+        let opened = OpenedPerson(person: try await store.existingPerson(withID: id), store: store)
         navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
         return opened
     }
 
-    @Test func theFormAsksForEachFieldInTurn() {
+    @Test func theFormAsksForEachFieldInTurn() async {
         openAddForm()
         #expect(view.shown?.field == .name)
-        view.answer(.text("Barbara Liskov"))
+        await view.answer(.text("Barbara Liskov"))
         #expect(view.shown?.field == .address)
-        view.answer(.keep)
+        await view.answer(.keep)
         #expect(view.shown?.field == .email)
         #expect(view.shown?.step.number == 3)
     }
 
-    @Test func addingSavesANewPersonAndReturns() throws {
+    @Test func addingSavesANewPersonAndReturns() async throws {
         openAddForm()
-        view.answer(.text("  Barbara Liskov "))
-        view.answer(.text("MIT"))
-        view.answer(.text("barbara@example.org"))
-        let added = try #require(try store.page(matching: "liskov", from: .first, limit: 1).first)
+        await view.answer(.text("  Barbara Liskov "))
+        await view.answer(.text("MIT"))
+        await view.answer(.text("barbara@example.org"))
+        let added = try #require(try await store.page(matching: "liskov", from: .first, limit: 1).first)
         #expect(added.name == "Barbara Liskov")
         #expect(added.email == "barbara@example.org")
         #expect(view.messages == ["Saved Barbara Liskov."])
         #expect(navigator.screens.isEmpty)
     }
 
-    @Test func aRefusedValueIsExplainedAndAskedForAgain() throws {
+    @Test func aRefusedValueIsExplainedAndAskedForAgain() async throws {
         openAddForm()
-        view.answer(.keep)
+        await view.answer(.keep)
         #expect(view.errors == ["name is required"])
         #expect(view.shown?.field == .name)
-        view.answer(.text("Barbara"))
-        view.answer(.keep)
-        view.answer(.text("barbara@"))
+        await view.answer(.text("Barbara"))
+        await view.answer(.keep)
+        await view.answer(.text("barbara@"))
         #expect(
             view.errors.last
                 == "email 'barbara@' is not a valid address (expected name@example.org)")
         #expect(view.shown?.field == .email)
-        #expect(try store.count(matching: "") == 3)
+        #expect(try await store.count(matching: "") == 3)
     }
 
-    @Test func editingStartsFromTheCurrentValuesAndEnterKeepsThem() throws {
-        let opened = try openEditForm(of: 1)
+    @Test func editingStartsFromTheCurrentValuesAndEnterKeepsThem() async throws {
+        let opened = try await openEditForm(of: 1)
         #expect(view.shown?.currentValue == "Ada Lovelace")
-        view.answer(.keep)
-        view.answer(.text("Marylebone"))
-        view.answer(.keep)
-        let stored = try store.existingPerson(withID: 1)
+        await view.answer(.keep)
+        await view.answer(.text("Marylebone"))
+        await view.answer(.keep)
+        let stored = try await store.existingPerson(withID: 1)
         #expect(stored.name == "Ada Lovelace")
         #expect(stored.address == "Marylebone")
         #expect(stored.email == "ada@example.org")
         #expect(opened.person == stored)
     }
 
-    @Test func clearingAnOptionalFieldEmptiesIt() throws {
-        _ = try openEditForm(of: 1)
-        view.answer(.keep)
-        view.answer(.keep)
-        view.answer(.clear)
-        #expect(try store.existingPerson(withID: 1).email == nil)
+    @Test func clearingAnOptionalFieldEmptiesIt() async throws {
+        _ = try await openEditForm(of: 1)
+        await view.answer(.keep)
+        await view.answer(.keep)
+        await view.answer(.clear)
+        #expect(try await store.existingPerson(withID: 1).email == nil)
     }
 
-    @Test func cancellingSavesNothing() throws {
-        _ = try openEditForm(of: 1)
-        view.answer(.text("Someone Else"))
-        view.answer(.cancel)
-        #expect(try store.existingPerson(withID: 1).name == "Ada Lovelace")
+    @Test func cancellingSavesNothing() async throws {
+        _ = try await openEditForm(of: 1)
+        await view.answer(.text("Someone Else"))
+        await view.answer(.cancel)
+        #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
         #expect(view.messages == ["Cancelled; nothing was saved."])
         #expect(navigator.screens.isEmpty)
     }
 
-    @Test func aFailedSaveIsReportedAndTheFormStaysOpen() {
+    @Test func aFailedSaveIsReportedAndTheFormStaysOpen() async {
         navigator.push(
             PersonEditController(
                 addingTo: StrictPersonStore(expectsCalls: true), clock: Fixtures.clock, view: view,
                 navigator: navigator))
-        view.answer(.text("Barbara"))
-        view.answer(.keep)
-        view.answer(.keep)
+        await view.answer(.text("Barbara"))
+        await view.answer(.keep)
+        await view.answer(.keep)
         #expect(view.errors == ["Could not save: disk unplugged"])
         #expect(navigator.screens.count == 1)
         #expect(view.shown?.field == .name)

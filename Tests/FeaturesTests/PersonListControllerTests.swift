@@ -10,6 +10,8 @@ import Testing
         let view = RecordingPersonListView()
         let navigator = RecordingNavigator()
         let deletions = LastDeletion()
+        /// The session's work, which the list's loads are started as.
+        let work = ScopedWork()
         var opened: [Person] = []
         var addFormsMade = 0
         var settingsOpened = 0
@@ -25,7 +27,8 @@ import Testing
                         person: OpenedPerson(person: person, store: store),
                         view: RecordingPersonDetailView(), navigator: navigator,
                         deletions: deletions,
-                        editProvider: { throw PersonStoreError.storage("not in this test") })
+                        editProvider: { throw PersonStoreError.storage("not in this test") },
+                        work: ScopedWork())
                 },
                 addProvider: { [unowned self] in
                     addFormsMade += 1
@@ -36,11 +39,19 @@ import Testing
                 settingsProvider: { [unowned self] in
                     settingsOpened += 1
                     throw PersonStoreError.storage("no settings in this test")
-                })
+                },
+                work: work)
         }
 
-        func appear() throws {
+        /// Shows the list and waits for its first page to arrive.
+        func appear() async throws {
             navigator.push(try #require(controller))
+            await settle()
+        }
+
+        /// Waits until the loads the last key started have arrived.
+        func settle() async {
+            await work.finish()
         }
 
         var shown: PersonListViewModel {
@@ -48,21 +59,23 @@ import Testing
         }
 
         /// Presses "next page", failing the test when there is none.
-        func showNextPage() throws {
+        func showNextPage() async throws {
             let next = try #require(try shown.showNextPage, "there is no next page")
-            next()
+            await next()
+            await settle()
         }
 
         /// Presses "previous page", failing the test when there is none.
-        func showPreviousPage() throws {
+        func showPreviousPage() async throws {
             let previous = try #require(try shown.showPreviousPage, "there is no previous page")
-            previous()
+            await previous()
+            await settle()
         }
     }
 
-    @Test func appearingShowsTheFirstPageInNameOrder() throws {
+    @Test func appearingShowsTheFirstPageInNameOrder() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
-        try harness.appear()
+        try await harness.appear()
         let shown = try harness.shown
         #expect(shown.title == "People")
         #expect(shown.summary == "1–3 of 3")
@@ -71,92 +84,100 @@ import Testing
         #expect(shown.showNextPage == nil && shown.showPreviousPage == nil)
     }
 
-    @Test func selectingARowPushesThatPersonsDetail() throws {
+    @Test func selectingARowPushesThatPersonsDetail() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
-        try harness.appear()
-        try harness.shown.rows[1].select()
+        try await harness.appear()
+        try await harness.shown.rows[1].select()
         #expect(harness.opened.map(\.name) == ["Alan Turing"])
         #expect(harness.navigator.top is PersonDetailController)
         #expect(harness.navigator.screens.count == 2)
     }
 
-    @Test func pagingWalksForwardAndBackThroughTheWholeList() throws {
+    @Test func pagingWalksForwardAndBackThroughTheWholeList() async throws {
         let harness = Harness(
             store: MemoryPersonStore(persons: Fixtures.numberedPersons(7)), pageSize: 3)
-        try harness.appear()
+        try await harness.appear()
         #expect(try harness.shown.summary == "1–3 of 7")
-        try harness.showNextPage()
+        try await harness.showNextPage()
         #expect(try harness.shown.summary == "4–6 of 7")
-        try harness.showNextPage()
+        try await harness.showNextPage()
         #expect(try harness.shown.summary == "7 of 7")
         #expect(try harness.shown.rows.map(\.title) == ["Person 007"])
         #expect(try harness.shown.showNextPage == nil)
-        try harness.showPreviousPage()
+        try await harness.showPreviousPage()
         #expect(try harness.shown.rows.map(\.title) == ["Person 004", "Person 005", "Person 006"])
     }
 
-    @Test func searchingShowsOnlyMatchingNamesAndAnEmptySearchShowsEveryone() throws {
+    @Test func searchingShowsOnlyMatchingNamesAndAnEmptySearchShowsEveryone() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
-        try harness.appear()
-        try harness.shown.search("hop")
+        try await harness.appear()
+        try await harness.shown.search("hop")
+        await harness.settle()
         #expect(try harness.shown.title == "People matching “hop”")
         #expect(try harness.shown.rows.map(\.title) == ["Grace Hopper"])
-        try harness.shown.search("nobody")
+        try await harness.shown.search("nobody")
+        await harness.settle()
         #expect(try harness.shown.rows.isEmpty)
         #expect(try harness.shown.summary == "no one matches; / alone shows everyone")
-        try harness.shown.search("")
+        try await harness.shown.search("")
+        await harness.settle()
         #expect(try harness.shown.rows.count == 3)
     }
 
-    @Test func returningFromAnotherScreenShowsChangesMadeThere() throws {
+    @Test func returningFromAnotherScreenShowsChangesMadeThere() async throws {
         let store = Fixtures.sampleStore()
         let harness = Harness(store: store)
-        try harness.appear()
-        try harness.shown.rows[0].select()
-        try store.delete(1)
-        harness.navigator.pop()
+        try await harness.appear()
+        try await harness.shown.rows[0].select()
+        try await store.delete(1)
+        await harness.navigator.pop()
+        await harness.settle()
         #expect(try harness.shown.rows.map(\.title) == ["Alan Turing", "Grace Hopper"])
     }
 
-    @Test func deletingTheOnlyPersonOnTheLastPageShowsThePageBefore() throws {
+    @Test func deletingTheOnlyPersonOnTheLastPageShowsThePageBefore() async throws {
         let store = MemoryPersonStore(persons: Fixtures.numberedPersons(4))
         let harness = Harness(store: store, pageSize: 3)
-        try harness.appear()
-        try harness.showNextPage()
-        try harness.shown.rows[0].select()
-        try store.delete(4)
-        harness.navigator.pop()
+        try await harness.appear()
+        try await harness.showNextPage()
+        try await harness.shown.rows[0].select()
+        try await store.delete(4)
+        await harness.navigator.pop()
+        await harness.settle()
         #expect(try harness.shown.summary == "1–3 of 3")
     }
 
-    @Test func addOpensANewForm() throws {
+    @Test func addOpensANewForm() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
-        try harness.appear()
-        try harness.shown.add()
+        try await harness.appear()
+        try await harness.shown.add()
+        await harness.settle()
         #expect(harness.addFormsMade == 1)
         #expect(harness.navigator.top is PersonEditController)
     }
 
-    @Test func quitEndsTheSession() throws {
+    @Test func quitEndsTheSession() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
-        try harness.appear()
-        try harness.shown.quit()
+        try await harness.appear()
+        try await harness.shown.quit()
+        await harness.settle()
         #expect(harness.navigator.didQuit)
     }
 
-    @Test func aLongSearchIsClippedInTheTitle() throws {
+    @Test func aLongSearchIsClippedInTheTitle() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
-        try harness.appear()
-        try harness.shown.search(String(repeating: "ab", count: 2_000_000))
+        try await harness.appear()
+        try await harness.shown.search(String(repeating: "ab", count: 2_000_000))
+        await harness.settle()
         let title = try harness.shown.title
         #expect(title.hasPrefix("People matching “abab"))
         #expect(title.hasSuffix("…”"))
         #expect(title.count < 60, "a search typed once is not printed back in full on every page")
     }
 
-    @Test func aFailingStoreIsReportedOnTheListNotThrown() throws {
+    @Test func aFailingStoreIsReportedOnTheListNotThrown() async throws {
         let harness = Harness(store: StrictPersonStore(expectsCalls: true))
-        try harness.appear()
+        try await harness.appear()
         let shown = try harness.shown
         #expect(shown.rows.isEmpty)
         #expect(shown.summary == "not loaded; Enter tries again")

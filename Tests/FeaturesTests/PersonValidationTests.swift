@@ -2,19 +2,19 @@ import Features
 import Testing
 
 @Suite struct PersonValidationTests {
-    @Test func aNameIsTrimmed() throws {
+    @Test func aNameIsTrimmed() async throws {
         let draft = try PersonDraft(name: "  Ada Lovelace \n", address: " London ").validated()
         #expect(draft.name == "Ada Lovelace")
         #expect(draft.address == "London")
     }
 
-    @Test func aNameIsRequired() {
+    @Test func aNameIsRequired() async {
         #expect(throws: PersonValidationError(field: .name, problem: .missing)) {
             try PersonDraft(name: "   ").validated()
         }
     }
 
-    @Test func aNameOfOneHundredCharactersIsAcceptedAndOneMoreIsNot() throws {
+    @Test func aNameOfOneHundredCharactersIsAcceptedAndOneMoreIsNot() async throws {
         let longest = String(repeating: "a", count: 100)
         #expect(try PersonField.name.validate(longest) == longest)
         let error = #expect(throws: PersonValidationError.self) {
@@ -25,7 +25,7 @@ import Testing
                 == "name 'aaaaaaaaaaaaaaaaaaaa…' is 101 characters long; at most 100 are allowed")
     }
 
-    @Test func anAddressMayBeEmptyButNotLongerThanTwoHundred() throws {
+    @Test func anAddressMayBeEmptyButNotLongerThanTwoHundred() async throws {
         #expect(try PersonField.address.validate("") == "")
         #expect(throws: PersonValidationError.self) {
             try PersonField.address.validate(String(repeating: "b", count: 201))
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: ["ada@example.org", "a.b+c@mail.example.co.uk"])
-    func wellFormedEmailsAreAccepted(_ email: String) throws {
+    func wellFormedEmailsAreAccepted(_ email: String) async throws {
         #expect(try PersonField.email.validate(email) == email)
     }
 
@@ -48,20 +48,20 @@ import Testing
         #expect(error?.description.contains("'\(email)'") == true)
     }
 
-    @Test func controlCharactersAreRefusedBecauseTheyWouldGarbleTheTerminal() {
+    @Test func controlCharactersAreRefusedBecauseTheyWouldGarbleTheTerminal() async {
         let error = #expect(throws: PersonValidationError.self) {
             try PersonField.name.validate("Ada\u{1B}[2J")
         }
         #expect(error?.description == "name contains the control character U+001B")
     }
 
-    @Test func changesKeepTheFieldsTheyDoNotName() {
+    @Test func changesKeepTheFieldsTheyDoNotName() async {
         let draft = PersonDraft(name: "Ada", address: "London", email: "ada@example.org")
         let changed = PersonChanges(email: "").applied(to: draft)
         #expect(changed == PersonDraft(name: "Ada", address: "London", email: ""))
     }
 
-    @Test func oneCharacterCarryingThousandsOfMarksIsRefusedByItsSize() {
+    @Test func oneCharacterCarryingThousandsOfMarksIsRefusedByItsSize() async {
         let heavy = "a" + String(repeating: "\u{301}", count: 30_000)
         #expect(heavy.count == 1)
         let error = #expect(throws: PersonValidationError.self) {
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test(arguments: ["\u{202E}", "\u{202A}", "\u{2066}", "\u{2069}", "\u{200F}", "\u{061C}"])
-    func directionControlsAreRefusedNamingTheCodePoint(_ control: String) throws {
+    func directionControlsAreRefusedNamingTheCodePoint(_ control: String) async throws {
         let error = #expect(throws: PersonValidationError.self) {
             try PersonField.name.validate("Bob\(control)txt.exe")
         }
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test(arguments: [PersonField.name, .address])
-    func lineAndParagraphSeparatorsAreRefused(_ field: PersonField) {
+    func lineAndParagraphSeparatorsAreRefused(_ field: PersonField) async {
         for separator in ["\u{2028}", "\u{2029}"] {
             #expect(throws: PersonValidationError.self) {
                 try field.validate("one\(separator)two")
@@ -90,20 +90,20 @@ import Testing
     }
 
     @Test(arguments: ["\u{FEFF}", "\u{3164}", "\u{2800}", "\u{200B}\u{3164}", "\u{115F}\u{1160}"])
-    func aNameMadeOnlyOfInvisibleCharactersIsRefused(_ name: String) {
+    func aNameMadeOnlyOfInvisibleCharactersIsRefused(_ name: String) async {
         let error = #expect(throws: PersonValidationError.self) {
             try PersonField.name.validate(name)
         }
         #expect(error?.description.hasPrefix("name has no visible character (only U+") == true)
     }
 
-    @Test func invisibleCharactersBesideVisibleOnesAreKept() throws {
+    @Test func invisibleCharactersBesideVisibleOnesAreKept() async throws {
         // A zero-width joiner inside an emoji family is ordinary text.
         let family = "Ana 👩‍👩‍👧"
         #expect(try PersonField.name.validate(family) == family)
     }
 
-    @Test func trimmingRemovesUnicodeSpaceAtBothEndsOnly() throws {
+    @Test func trimmingRemovesUnicodeSpaceAtBothEndsOnly() async throws {
         #expect(
             try PersonField.name.validate("\u{3000}\u{A0}Zoë Ødegaard\u{2003}\n") == "Zoë Ødegaard")
         #expect(try PersonField.address.validate(" \t ") == "")

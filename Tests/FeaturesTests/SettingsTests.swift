@@ -5,18 +5,19 @@ import Testing
 @MainActor
 @Suite struct SettingsTests {
 
-    @Test func theBaseSettingsSayWhereDataLives() throws {
+    @Test func theBaseSettingsSayWhereDataLives() async throws {
         let configuration = Configuration(
             storeKind: .sqlite, pageSize: 7, databasePath: "/data/people.sqlite")
-        let rows = try BaseSettingsConfigurator(configuration: configuration, storeKind: .sqlite)
-            .sections()[0].rows
+        let rows = try await BaseSettingsConfigurator(
+            configuration: configuration, storeKind: .sqlite
+        ).sections()[0].rows
         #expect(rows.contains(SettingsRow("Data", "/data/people.sqlite")))
         #expect(rows.contains(SettingsRow("Page size", "7")))
         #expect(rows.contains(SettingsRow("Version", AppVersion.current)))
     }
 
-    @Test func aHandedInStoreIsNotNamedAsTheConfiguredKind() throws {
-        let rows = try BaseSettingsConfigurator(
+    @Test func aHandedInStoreIsNotNamedAsTheConfiguredKind() async throws {
+        let rows = try await BaseSettingsConfigurator(
             configuration: Configuration(storeKind: .sqlite, databasePath: "/data/people.sqlite"),
             storeKind: nil
         ).sections()[0].rows
@@ -25,13 +26,13 @@ import Testing
         #expect(!rows.contains { $0.value.contains("sqlite") })
     }
 
-    @Test func theDebugSettingsAddStatisticsAndTheObjectGraph() throws {
+    @Test func theDebugSettingsAddStatisticsAndTheObjectGraph() async throws {
         let debug = DebugSettingsConfigurator(
             base: BaseSettingsConfigurator(
                 configuration: Configuration(storeKind: .memory), storeKind: .memory),
             store: Fixtures.sampleStore(),
             objectGraph: { ["PersonListController", "  PersonStore"] })
-        let sections = try debug.sections()
+        let sections = try await debug.sections()
         #expect(
             sections.map(\.title) == [
                 "Settings", "Store statistics", "Object graph (as built so far)",
@@ -41,28 +42,36 @@ import Testing
         #expect(sections[2].rows.map(\.value) == ["PersonListController", "  PersonStore"])
     }
 
-    @Test func theScreenShowsWhatItsConfiguratorListsAndBackPops() throws {
+    @Test func theScreenShowsWhatItsConfiguratorListsAndBackPops() async throws {
         let view = RecordingSettingsView()
         let navigator = RecordingNavigator()
+        let work = ScopedWork()
         navigator.push(
             SettingsController(
                 configurator: BaseSettingsConfigurator(
                     configuration: Configuration(), storeKind: .sqlite), view: view,
-                navigator: navigator))
+                navigator: navigator, work: work))
+        #expect(view.models.first?.isLoading == true)
+        await work.finish()
         let shown = try #require(view.models.last)
         #expect(shown.sections.count == 1)
-        shown.back()
+        await shown.back()
         #expect(navigator.screens.isEmpty)
     }
 
-    @Test func aFailingConfiguratorIsReportedAndTheScreenCloses() {
+    @Test func aFailingConfiguratorIsReportedAndBackStillCloses() async {
         let view = RecordingSettingsView()
         let navigator = RecordingNavigator()
+        let work = ScopedWork()
         let debug = DebugSettingsConfigurator(
             base: BaseSettingsConfigurator(configuration: Configuration(), storeKind: .sqlite),
             store: StrictPersonStore(expectsCalls: true), objectGraph: { [] })
-        navigator.push(SettingsController(configurator: debug, view: view, navigator: navigator))
-        #expect(view.errors == ["Could not read the settings: disk unplugged"])
+        let settings = SettingsController(
+            configurator: debug, view: view, navigator: navigator, work: work)
+        navigator.push(settings)
+        await work.finish()
+        #expect(view.errors == ["Could not read the settings: disk unplugged; b goes back."])
+        await settings.handle("b")
         #expect(navigator.screens.isEmpty)
     }
 }

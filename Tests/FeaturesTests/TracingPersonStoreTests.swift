@@ -12,9 +12,10 @@ import Testing
         func append(_ line: String) { storage.withLock { $0.append(line) } }
     }
 
-    private func titles(on store: any PersonStore, pressing keys: (PersonListViewModel) -> Void)
-        -> [[String]]
-    {
+    private func titles(
+        on store: any PersonStore, pressing keys: @MainActor (PersonListViewModel) async -> Void
+    ) async -> [[String]] {
+        let work = ScopedWork()
         let view = RecordingPersonListView()
         let navigator = RecordingNavigator()
         let list = PersonListController(
@@ -22,31 +23,33 @@ import Testing
             deletions: LastDeletion(),
             detailProvider: { _ in throw PersonStoreError.storage("unused") },
             addProvider: { throw PersonStoreError.storage("unused") },
-            settingsProvider: { throw PersonStoreError.storage("unused") })
+            settingsProvider: { throw PersonStoreError.storage("unused") }, work: work)
         navigator.push(list)
-        if let shown = view.shown { keys(shown) }
-        return view.models.map { $0.rows.map(\.title) }
+        await work.finish()
+        if let shown = view.shown { await keys(shown) }
+        await work.finish()
+        return view.models.filter { !$0.isLoading }.map { $0.rows.map(\.title) }
     }
 
-    @Test func theListBehavesTheSameWithTheDecoratorInFront() {
+    @Test func theListBehavesTheSameWithTheDecoratorInFront() async {
         let log = Log()
-        let plain = titles(on: Fixtures.sampleStore()) { $0.showNextPage?() }
-        let traced = titles(
+        let plain = await titles(on: Fixtures.sampleStore()) { await $0.showNextPage?() }
+        let traced = await titles(
             on: TracingPersonStore(wrapping: Fixtures.sampleStore(), log: log.append)
         ) {
-            $0.showNextPage?()
+            await $0.showNextPage?()
         }
         #expect(traced == plain)
         #expect(plain == [["Ada Lovelace", "Alan Turing"], ["Grace Hopper"]])
         #expect(!log.lines.isEmpty)
     }
 
-    @Test func everyCallIsLoggedWithItsArgumentsResultAndDuration() throws {
+    @Test func everyCallIsLoggedWithItsArgumentsResultAndDuration() async throws {
         let log = Log()
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: log.append)
-        _ = try store.page(matching: "a\"b", from: .first, limit: 2)
-        _ = try store.add(validating: PersonDraft(name: "Barbara"))
-        _ = try? store.delete(42)
+        _ = try await store.page(matching: "a\"b", from: .first, limit: 2)
+        _ = try await store.add(validating: PersonDraft(name: "Barbara"))
+        _ = try? await store.delete(42)
         let lines = log.lines
         #expect(lines.count == 3)
         #expect(
@@ -57,8 +60,8 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
     }
 
-    @Test func errorsStillReachTheCaller() {
+    @Test func errorsStillReachTheCaller() async {
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: { _ in })
-        #expect(throws: PersonStoreError.notFound(9)) { try store.delete(9) }
+        await #expect(throws: PersonStoreError.notFound(9)) { try await store.delete(9) }
     }
 }

@@ -13,23 +13,23 @@ import Testing
     ) -> AppScope {
         AppScope(
             configuration: configuration,
-            console: RecordingConsole(input: input), readFile: Fixtures.readsNoFiles,
+            console: RecordingConsole(input: input), readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock, personStore: store)
     }
 
-    @Test func theDebugOptionPicksTheDebugConfiguratorAndNothingElseChanges() throws {
+    @Test func theDebugOptionPicksTheDebugConfiguratorAndNothingElseChanges() async throws {
         let base = try SettingsInjector.injectSettingsConfigurator(
             SessionScope(app: scope(Configuration(storeKind: .memory))))
         let debug = try SettingsInjector.injectSettingsConfigurator(
             SessionScope(app: scope(Configuration(storeKind: .memory, debug: true))))
         #expect(base is BaseSettingsConfigurator)
         #expect(debug is DebugSettingsConfigurator)
-        #expect(try debug.sections().first == base.sections().first)
+        #expect(try await debug.sections().first == base.sections().first)
     }
 
-    @Test func theDebugScreenShowsTheObjectGraphBuiltSoFar() throws {
+    @Test func theDebugScreenShowsTheObjectGraphBuiltSoFar() async throws {
         let app = scope(Configuration(storeKind: .memory, debug: true), input: ["s", "q"])
-        #expect(AppInjector.injectApplication(app).run() == .success)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
         let output = try #require(app.recordingConsole?.output)
         #expect(
             output.contains(
@@ -53,23 +53,23 @@ import Testing
         #expect(app.recordingConsole?.errors == "", "debug alone prints no trace")
     }
 
-    @Test func traceWrapsTheStoreInTheDecoratorWithoutTheControllersKnowing() throws {
+    @Test func traceWrapsTheStoreInTheDecoratorWithoutTheControllersKnowing() async throws {
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, trace: true),
-            console: RecordingConsole(input: ["2", "q"]), readFile: Fixtures.readsNoFiles,
+            console: RecordingConsole(input: ["2", "q"]), readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock)
         #expect(try StoreInjector.injectPersonStore(app) is TracingPersonStore)
-        #expect(AppInjector.injectApplication(app).run() == .success)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
         let output = try #require(app.recordingConsole?.output)
         #expect(output.contains("Alan Turing\n  Name     Alan Turing\n"))
         let errors = try #require(app.recordingConsole?.errors)
         #expect(errors.contains("trace: store.person(withID: 2) → #2 \"Alan Turing\" in "))
     }
 
-    @Test func theTraceSaysWhatWasMadeOrReusedAndWhichScopeKeepsIt() throws {
+    @Test func theTraceSaysWhatWasMadeOrReusedAndWhichScopeKeepsIt() async throws {
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, trace: true),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
             personStore: Fixtures.sampleStore())
         let session = SessionScope(app: app)
         _ = SessionInjector.injectNavigator(session)
@@ -98,7 +98,7 @@ import Testing
                 """)
     }
 
-    @Test func withoutTraceOrDebugNothingIsLoggedOrKept() throws {
+    @Test func withoutTraceOrDebugNothingIsLoggedOrKept() async throws {
         let app = scope(Configuration(storeKind: .memory))
         _ = try PersonListInjector.injectPersonListController(SessionScope(app: app))
         #expect(!app.wiring.isEnabled)

@@ -116,13 +116,13 @@ import Testing
         return false
     }
 
-    @Test func theArticlesHaveExamples() {
+    @Test func theArticlesHaveExamples() async {
         #expect(Self.examples.count > 20)
         #expect(Self.examples.count { $0.lines.first?.hasPrefix("wiring:") == true } >= 2)
     }
 
     @Test(arguments: examples)
-    func everyExampleIsCompiledCode(_ example: Example) {
+    func everyExampleIsCompiledCode(_ example: Example) async {
         #expect(
             Self.sources.contains { Self.file($0, holds: example.lines) },
             "\(example.place) is not a run of lines from any compiled Swift file")

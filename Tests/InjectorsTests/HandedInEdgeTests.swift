@@ -9,95 +9,95 @@ import Testing
 /// wiring still decorates, aggregates and navigates around it.
 @MainActor
 @Suite struct HandedInEdgeTests {
-    @Test func aHandedInStoreIsTracedAndAggregatedLikeABuiltOne() throws {
+    @Test func aHandedInStoreIsTracedAndAggregatedLikeABuiltOne() async throws {
         let fake = Fixtures.sampleStore()
         let app = AppScope(
             configuration: Configuration(trace: true, imports: ["friends.csv"]),
             console: RecordingConsole(),
-            readFile: Fixtures.files([
+            readSource: Fixtures.files([
                 "friends.csv": "name,email\nKatherine Johnson,kj@example.org\n"
             ]),
             clock: Fixtures.clock, personStore: fake)
         let store = try StoreInjector.injectPersonStore(app)
         #expect(store is TracingPersonStore)
         #expect(try StoreInjector.injectBasePersonStore(app) as AnyObject === fake)
-        let names = try store.page(matching: "", from: .first, limit: 10).map(\.name)
+        let names = try await store.page(matching: "", from: .first, limit: 10).map(\.name)
         #expect(names == ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Katherine Johnson"])
         #expect(app.recordingConsole?.errors.contains("trace: store.page(") == true)
     }
 
-    @Test func decoratorsHandedInWrapTheBaseStoreUnderTraceAndImport() throws {
+    @Test func decoratorsHandedInWrapTheBaseStoreUnderTraceAndImport() async throws {
         let console = RecordingConsole()
         let fake = Fixtures.sampleStore()
         let app = AppScope(
             configuration: Configuration(trace: true, imports: ["friends.csv"]),
             command: .list(page: 1, search: "", json: false), console: console,
-            readFile: Fixtures.files(["friends.csv": "name\nKatherine Johnson\n"]),
+            readSource: Fixtures.files(["friends.csv": "name\nKatherine Johnson\n"]),
             personStore: fake,
             storeDecorators: [
                 { UnpluggablePersonStore($0, unpluggedWith: .storage("decorated"), forCalls: 1) }
             ])
         // Nothing is made until a command asks for the store.
         #expect(!app.storeCache.isFilled)
-        #expect(AppInjector.injectApplication(app).run() == .failure)
+        #expect(await AppInjector.injectApplication(app).run() == .failure)
         // The trace, outside the decorator, logged its refusal.
         #expect(console.errors.contains("trace: store.count(matching: \"\") threw \"decorated\""))
         let store = try StoreInjector.injectPersonStore(app)
-        #expect(try store.count(matching: "") == 4, "the decorator let the next call through")
+        #expect(try await store.count(matching: "") == 4, "the decorator let the next call through")
         #expect(
             try StoreInjector.injectBasePersonStore(app) as AnyObject === fake,
             "the base store is kept undecorated; the decorator wraps it once, above")
     }
 
-    @Test func theSettingsDoNotNameTheConfiguredKindAboveAHandedInStore() throws {
+    @Test func theSettingsDoNotNameTheConfiguredKindAboveAHandedInStore() async throws {
         let session = TestScopes.session(input: ["s", "q"])
-        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         let output = try #require(session.recordingConsole?.output)
         #expect(output.contains("Store      handed in"))
     }
 
-    @Test func recordingViewsShowTheRealWiringsScreensAsModels() throws {
+    @Test func recordingViewsShowTheRealWiringsScreensAsModels() async throws {
         let views = RecordingViews()
         let navigator = RecordingNavigator()
         let store = Fixtures.sampleStore()
         let session = SessionScope(
             app: AppScope(
-                console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+                console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
                 personStore: store, views: views),
             navigator: navigator)
-        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         let list = try #require(views.lists.last?.shown)
         #expect(list.rows.map(\.title) == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
-        list.rows[1].select()
+        await list.rows[1].select()
         let detail = try #require(views.details.last?.shown)
         #expect(detail.title == "Alan Turing")
-        detail.edit()
+        await detail.edit()
         let form = try #require(views.forms.last)
-        form.answer(.keep)
-        form.answer(.keep)
-        form.answer(.text("alan@example.org"))
-        #expect(try store.existingPerson(withID: 2).email == "alan@example.org")
+        await form.answer(.keep)
+        await form.answer(.keep)
+        await form.answer(.text("alan@example.org"))
+        #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
         #expect(
             views.details.last?.shown?.fields.contains { $0.value == "alan@example.org" } == true)
     }
 
-    @Test func aRecordingNavigatorShowsWhereTheRealWiringWent() throws {
+    @Test func aRecordingNavigatorShowsWhereTheRealWiringWent() async throws {
         let recorder = RecordingNavigator()
         let session = SessionScope(app: TestScopes.app(), navigator: recorder)
-        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
+        #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         #expect(recorder.screens.count == 1)
         let list = try #require(recorder.top as? PersonListController)
-        list.handle("2")
+        await list.handle("2")
         let detail = try #require(recorder.top as? PersonDetailController)
-        detail.handle("e")
+        await detail.handle("e")
         #expect(recorder.top is PersonEditController)
-        recorder.top?.handle(".")
-        detail.handle("b")
+        await recorder.top?.handle(".")
+        await detail.handle("b")
         #expect(recorder.screens.count == 1)
         #expect(recorder.top === list)
     }
 
-    @Test func aPersonScopeBegunByTheRealProviderIsFreedWhenItsDetailCloses() throws {
+    @Test func aPersonScopeBegunByTheRealProviderIsFreedWhenItsDetailCloses() async throws {
         let recorder = RecordingNavigator()
         let session = SessionScope(app: TestScopes.app(), navigator: recorder)
         weak var begun: PersonScope?
@@ -109,10 +109,10 @@ import Testing
         do {
             recorder.push(try provider(Person.samples[0]))
             #expect(begun?.openedPerson.person == Person.samples[0])
-            recorder.top?.handle("e")
+            await recorder.top?.handle("e")
             #expect(recorder.top is PersonEditController)
-            recorder.pop()
-            recorder.pop()
+            await recorder.pop()
+            await recorder.pop()
         }
         #expect(recorder.screens.isEmpty)
         #expect(begun == nil, "the person scope outlived its detail screen")
@@ -122,37 +122,37 @@ import Testing
 /// Validation happens before any store, and the scope's clock is the time.
 @MainActor
 @Suite struct ValidationAndClockTests {
-    @Test func aFakeStoreNeverSeesADraftThatFailsValidation() {
+    @Test func aFakeStoreNeverSeesADraftThatFailsValidation() async {
         let console = RecordingConsole()
         let app = AppScope(
             command: .add(PersonDraft(name: "   ", email: "nonsense")),
-            console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            console: console, readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
             personStore: StrictPersonStore(expectsCalls: false))
-        #expect(AppInjector.injectApplication(app).run() == .usage)
+        #expect(await AppInjector.injectApplication(app).run() == .usage)
         #expect(console.errors == "people: name is required\n")
     }
 
     @Test(arguments: [StoreKind.sqlite, .memory])
-    func theScopesClockStampsEveryPersonAddedWhicheverStoreKeepsThem(_ kind: StoreKind) throws {
+    func theScopesClockStampsEveryPersonAddedWhicheverStoreKeepsThem(_ kind: StoreKind) async throws {
         let path = try TemporaryFolder().path("people.sqlite")
         let app = AppScope(
             configuration: Configuration(storeKind: kind, databasePath: path),
             command: .add(PersonDraft(name: "Barbara Liskov")),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles, clock: Fixtures.clock)
-        #expect(AppInjector.injectApplication(app).run() == .success)
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles, clock: Fixtures.clock)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
         let store = try StoreInjector.injectPersonStore(app)
-        let added = try #require(try store.page(matching: "liskov", from: .first, limit: 1).first)
+        let added = try #require(try await store.page(matching: "liskov", from: .first, limit: 1).first)
         #expect(added.added == Fixtures.now)
     }
 
-    @Test func aHandedInStoreIsStampedWithTheScopesClockToo() throws {
+    @Test func aHandedInStoreIsStampedWithTheScopesClockToo() async throws {
         let fake = MemoryPersonStore()
         let session = SessionScope(
             app: AppScope(
                 console: RecordingConsole(input: ["a", "Barbara Liskov", "", "", "q"]),
-                readFile: Fixtures.readsNoFiles,
+                readSource: Fixtures.readsNoFiles,
                 clock: Fixtures.clock, personStore: fake))
-        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
-        #expect(try fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)
+        #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
+        #expect(try await fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 
 @MainActor
 @Suite struct InjectorTests {
-    @Test func theLaunchInputsBecomeTheConfigurationAndCommand() throws {
+    @Test func theLaunchInputsBecomeTheConfigurationAndCommand() async throws {
         let scope = try AppInjector.injectAppScope(
             LaunchEnvironment(
                 arguments: ["list", "--page-size", "4"], variables: ["NO_COLOR": "1"],
@@ -19,67 +19,67 @@ import Testing
         #expect(scope.command == .list(page: 1, search: "", json: false))
     }
 
-    @Test func aBadLaunchIsAUsageErrorBeforeAnythingIsBuilt() {
+    @Test func aBadLaunchIsAUsageErrorBeforeAnythingIsBuilt() async {
         #expect(throws: UsageError("--page-size: 'x' is not a whole number")) {
             try AppInjector.injectAppScope(LaunchEnvironment(arguments: ["--page-size", "x"]))
         }
     }
 
-    @Test func theStoreIsOneSingletonForTheWholeApp() throws {
+    @Test func theStoreIsOneSingletonForTheWholeApp() async throws {
         let scope = AppScope(
             configuration: Configuration(storeKind: .memory),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock)
         let first = try StoreInjector.injectPersonStore(scope)
         let second = try StoreInjector.injectPersonStore(scope)
         #expect(first as AnyObject === second as AnyObject)
-        #expect(try first.count(matching: "") == 3)
+        #expect(try await first.count(matching: "") == 3)
     }
 
-    @Test func aMemoryStoreIsChosenByConfigurationAndStartsWithTheSamples() throws {
+    @Test func aMemoryStoreIsChosenByConfigurationAndStartsWithTheSamples() async throws {
         let scope = AppScope(
             configuration: Configuration(storeKind: .memory),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles)
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is MemoryPersonStore)
-        #expect(try store.page(matching: "", from: .first, limit: 10) == Person.samples)
+        #expect(try await store.page(matching: "", from: .first, limit: 10) == Person.samples)
     }
 
-    @Test func anSQLiteStoreIsChosenByConfigurationAndOpensTheConfiguredFile() throws {
+    @Test func anSQLiteStoreIsChosenByConfigurationAndOpensTheConfiguredFile() async throws {
         let path = try TemporaryFolder().path("people.sqlite")
         let scope = AppScope(
             configuration: Configuration(storeKind: .sqlite, databasePath: path),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles)
         let store = try StoreInjector.injectPersonStore(scope)
         #expect(store is SQLitePersonStore)
-        #expect(try store.count(matching: "") == 3)
+        #expect(try await store.count(matching: "") == 3)
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func withoutAPlaceForTheDatabaseTheSessionSaysSoInOneLine() {
+    @Test func withoutAPlaceForTheDatabaseTheSessionSaysSoInOneLine() async {
         let console = RecordingConsole()
         let scope = AppScope(
             configuration: Configuration(storeKind: .sqlite),
-            console: console, readFile: Fixtures.readsNoFiles)
-        #expect(AppInjector.injectApplication(scope).run() == .usage)
+            console: console, readSource: Fixtures.readsNoFiles)
+        #expect(await AppInjector.injectApplication(scope).run() == .usage)
         #expect(
             console.errors
                 == "people: no place for the database: set HOME or PEOPLE_DB, or pass --db PATH\n")
     }
 
-    @Test func aStoreThatFailsToOpenIsTriedAgainNextTime() throws {
+    @Test func aStoreThatFailsToOpenIsTriedAgainNextTime() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("later/people.sqlite")
         try Data("not a folder".utf8).write(to: folder.url.appendingPathComponent("later"))
         let scope = AppScope(
             configuration: Configuration(storeKind: .sqlite, databasePath: path),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles)
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles)
         #expect(throws: PersonStoreError.self) { try StoreInjector.injectPersonStore(scope) }
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("later"))
-        #expect(try StoreInjector.injectPersonStore(scope).count(matching: "") == 3)
+        #expect(try await StoreInjector.injectPersonStore(scope).count(matching: "") == 3)
     }
 
-    @Test func theApplicationIsTheSessionWithoutACommandTheGraphForGraphAndTheRunnerElse() {
+    @Test func theApplicationIsTheSessionWithoutACommandTheGraphForGraphAndTheRunnerElse() async {
         #expect(AppInjector.injectApplication(TestScopes.app()) is InteractiveSession)
         #expect(
             AppInjector.injectApplication(TestScopes.app(command: .graph)) is ObjectGraphCommand)
@@ -88,7 +88,7 @@ import Testing
         )
     }
 
-    @Test func theNavigatorAndTheLastDeletionAreOnePerSessionAndNotShared() {
+    @Test func theNavigatorAndTheLastDeletionAreOnePerSessionAndNotShared() async {
         let app = TestScopes.app()
         let (one, two) = (SessionScope(app: app), SessionScope(app: app))
         #expect(SessionInjector.injectNavigator(one) === SessionInjector.injectNavigator(one))
@@ -97,11 +97,11 @@ import Testing
         #expect(SessionInjector.injectLastDeletion(one) !== SessionInjector.injectLastDeletion(two))
     }
 
-    @Test func aOneShotCommandBuildsNothingOfASession() throws {
+    @Test func aOneShotCommandBuildsNothingOfASession() async throws {
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, debug: true), command: .delete(id: 2),
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles, clock: Fixtures.clock)
-        #expect(AppInjector.injectApplication(app).run() == .success)
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles, clock: Fixtures.clock)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
         let names = Set(app.wiring.steps.map(\.name))
         #expect(names.contains("PersonCommands"))
         #expect(names.contains("MemoryPersonStore"))
@@ -109,7 +109,7 @@ import Testing
         #expect(names.isDisjoint(with: ["SessionScope", "TerminalNavigator", "LastDeletion"]))
     }
 
-    @Test func aSessionAndEverythingInItIsFreedWhenTheSessionEnds() throws {
+    @Test func aSessionAndEverythingInItIsFreedWhenTheSessionEnds() async throws {
         let app = TestScopes.app(input: ["1", "d", "y", "2", "b", "q"])
         weak var session: SessionScope?
         weak var navigator: (any Navigator)?
@@ -120,41 +120,41 @@ import Testing
             session = scope
             navigator = SessionInjector.injectNavigator(scope)
             deletions = SessionInjector.injectLastDeletion(scope)
-            #expect(running.run() == .success)
+            #expect(await running.run() == .success)
         }
         #expect(session == nil && navigator == nil && deletions == nil)
         #expect(app.storeCache.isFilled, "the app's store outlives the session")
     }
 
-    @Test func undoRestoresTheLastDeleteAfterPagingAndSearching() throws {
+    @Test func undoRestoresTheLastDeleteAfterPagingAndSearching() async throws {
         let store = MemoryPersonStore(persons: Fixtures.numberedPersons(25))
-        let deleted = try store.existingPerson(withID: 3)
+        let deleted = try await store.existingPerson(withID: 3)
         let app = TestScopes.app(
             input: ["3", "d", "y", "n", "n", "/person 2", "u", "u", "q"], store: store)
-        #expect(AppInjector.injectApplication(app).run() == .success)
-        #expect(try store.person(withID: 3) == deleted)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
+        #expect(try await store.person(withID: 3) == deleted)
         let output = try #require(app.recordingConsole?.output)
         #expect(output.contains("Delete \(deleted.name)? (u on the list undoes it.)"))
         #expect(output.contains("Restored \(deleted.name).\n"))
         #expect(output.contains("There is no delete to undo in this session.\n"))
     }
 
-    @Test func undoInANewSessionHasNothingToUndo() throws {
+    @Test func undoInANewSessionHasNothingToUndo() async throws {
         let store = Fixtures.sampleStore()
         #expect(
-            AppInjector.injectApplication(
+            await AppInjector.injectApplication(
                 TestScopes.app(input: ["1", "d", "y", "q"], store: store)
             )
             .run() == .success)
         let next = TestScopes.app(input: ["u", "q"], store: store)
-        #expect(AppInjector.injectApplication(next).run() == .success)
-        #expect(try store.person(withID: 1) == nil)
+        #expect(await AppInjector.injectApplication(next).run() == .success)
+        #expect(try await store.person(withID: 1) == nil)
         #expect(
             next.recordingConsole?.output.contains("There is no delete to undo in this session.")
                 == true)
     }
 
-    @Test func theDetailProviderMakesANewScreenForTheGivenPersonEachCall() throws {
+    @Test func theDetailProviderMakesANewScreenForTheGivenPersonEachCall() async throws {
         let session = TestScopes.session()
         let provider = PersonDetailInjector.injectPersonDetailControllerProvider(session)
         let first = try provider(Person.samples[1])
@@ -166,17 +166,17 @@ import Testing
                 == true)
     }
 
-    @Test func detailScreensShareTheAppsStore() throws {
+    @Test func detailScreensShareTheAppsStore() async throws {
         let store = Fixtures.sampleStore()
         let session = TestScopes.session(store: store)
         let detail = try PersonDetailInjector.injectPersonDetailControllerProvider(session)(
             Person.samples[0])
-        try store.delete(1)
+        try await store.delete(1)
         detail.appear()
         #expect(session.recordingConsole?.output.contains("no person with id 1") == true)
     }
 
-    @Test func eachOpeningBeginsAScopeWithAnOpenedPersonOfItsOwn() throws {
+    @Test func eachOpeningBeginsAScopeWithAnOpenedPersonOfItsOwn() async throws {
         let session = TestScopes.session()
         let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
         let other = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
@@ -185,17 +185,17 @@ import Testing
         #expect(scope.label == "person #1")
     }
 
-    @Test func theEditFormSavesThroughTheOpenedPersonOfItsScope() throws {
+    @Test func theEditFormSavesThroughTheOpenedPersonOfItsScope() async throws {
         let session = TestScopes.session(input: ["", "Marylebone", ""])
         let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
         let form = PersonEditInjector.injectPersonEditController(editing: scope)
-        SessionInjector.injectNavigator(session).run(root: form)
+        await SessionInjector.injectNavigator(session).run(root: form)
         #expect(scope.openedPerson.person.address == "Marylebone")
     }
 
-    @Test func anEditFromTheDetailShowsOnTheDetailWhenTheFormCloses() throws {
+    @Test func anEditFromTheDetailShowsOnTheDetailWhenTheFormCloses() async throws {
         let session = TestScopes.session(input: ["e", "", "Marylebone", ""])
-        SessionInjector.injectNavigator(session).run(
+        await SessionInjector.injectNavigator(session).run(
             root: PersonDetailInjector.injectPersonDetailController(
                 try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])))
         let output = try #require(session.recordingConsole?.output)
@@ -205,15 +205,15 @@ import Testing
             ))
     }
 
-    @Test func theAddProviderMakesAFormThatAddsToTheAppsStore() throws {
+    @Test func theAddProviderMakesAFormThatAddsToTheAppsStore() async throws {
         let store = Fixtures.sampleStore()
         let session = TestScopes.session(input: ["Barbara Liskov", "", ""], store: store)
         let form = try PersonEditInjector.injectPersonEditControllerProvider(adding: session)()
-        SessionInjector.injectNavigator(session).run(root: form)
-        #expect(try store.count(matching: "liskov") == 1)
+        await SessionInjector.injectNavigator(session).run(root: form)
+        #expect(try await store.count(matching: "liskov") == 1)
     }
 
-    @Test func openingAndClosingADetailScreenAThousandTimesLeavesNothingBehind() throws {
+    @Test func openingAndClosingADetailScreenAThousandTimesLeavesNothingBehind() async throws {
         let session = TestScopes.session()
         let navigator = SessionInjector.injectNavigator(session)
         let list = try PersonListInjector.injectPersonListController(session)
@@ -237,8 +237,8 @@ import Testing
                 opened = personScope.openedPerson
                 navigator.push(detailController)
                 navigator.push(formController)
-                navigator.pop()
-                navigator.pop()
+                await navigator.pop()
+                await navigator.pop()
             }
             #expect(
                 scope == nil && detail == nil && form == nil && opened == nil,
@@ -248,7 +248,7 @@ import Testing
         #expect(navigator.screens.count == 1)
     }
 
-    @Test func detailScreensMadeByTheListsProviderAreFreedWhenClosed() throws {
+    @Test func detailScreensMadeByTheListsProviderAreFreedWhenClosed() async throws {
         let session = TestScopes.session()
         let navigator = SessionInjector.injectNavigator(session)
         navigator.push(try PersonListInjector.injectPersonListController(session))
@@ -258,23 +258,23 @@ import Testing
             let detail = try provider(Person.samples[0])
             closed = detail
             navigator.push(detail)
-            navigator.pop()
+            await navigator.pop()
         }
         #expect(closed == nil)
     }
 
-    @Test func aScriptedSessionEditsAndDeletesThroughTheRealWiring() throws {
+    @Test func aScriptedSessionEditsAndDeletesThroughTheRealWiring() async throws {
         let store = Fixtures.sampleStore()
         let app = TestScopes.app(
             input: ["2", "e", "", "", "alan@example.org", "b", "1", "d", "y", "q"], store: store)
-        #expect(AppInjector.injectApplication(app).run() == .success)
-        #expect(try store.existingPerson(withID: 2).email == "alan@example.org")
-        #expect(try store.person(withID: 1) == nil)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
+        #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
+        #expect(try await store.person(withID: 1) == nil)
         let output = try #require(app.recordingConsole?.output)
         #expect(output.contains("Deleted Ada Lovelace.\nPeople · 1–2 of 2\n"))
     }
 
-    @Test func theRealListsPersonScopesAreSeenThroughTheSessionAndFreedOnBack() throws {
+    @Test func theRealListsPersonScopesAreSeenThroughTheSessionAndFreedOnBack() async throws {
         /// The scopes begun, held weakly so the test does not keep them.
         final class Seen {
             struct Scope { weak var scope: PersonScope? }
@@ -289,7 +289,7 @@ import Testing
             seen.people.append(person.id)
             return scope
         }
-        #expect(application.run() == .success)
+        #expect(await application.run() == .success)
         #expect(seen.people == [2, 3], "the real list opened Alan, then Grace")
         #expect(seen.scopes.allSatisfy { $0.scope == nil }, "each closed detail freed its scope")
     }

@@ -11,18 +11,18 @@ import Testing
 @Suite struct ListFailureTests {
     /// A whole session over `store`, wired for real, typing `input`.
     private func session(_ store: any PersonStore, typing input: [String])
-        -> (status: ExitCode, console: RecordingConsole)
+        async -> (status: ExitCode, console: RecordingConsole)
     {
         let console = RecordingConsole(input: input)
-        let app = AppScope(console: console, readFile: Fixtures.readsNoFiles, personStore: store)
-        return (AppInjector.injectApplication(app).run(), console)
+        let app = AppScope(console: console, readSource: Fixtures.readsNoFiles, personStore: store)
+        return (await AppInjector.injectApplication(app).run(), console)
     }
 
-    @Test func aListThatNeverLoadedStillAnswersItsKeysAndEndsWithAFailure() {
+    @Test func aListThatNeverLoadedStillAnswersItsKeysAndEndsWithAFailure() async {
         let store = UnpluggablePersonStore(
             Fixtures.sampleStore(), unpluggedWith: .storage("disk unplugged"))
         // If `q` were ignored, the `a` after it would open the form.
-        let run = session(store, typing: ["?", "/ada", "q", "a"])
+        let run = await session(store, typing: ["?", "/ada", "q", "a"])
         #expect(run.status == .failure)
         #expect(run.console.output.contains("Could not load the list: disk unplugged"))
         #expect(run.console.output.contains("List keys:\n"))
@@ -32,11 +32,11 @@ import Testing
         #expect(store.refusedCalls == 2, "the first load and the search each asked the store")
     }
 
-    @Test func enterRetriesAndAListThatLoadedLaterEndsWell() {
+    @Test func enterRetriesAndAListThatLoadedLaterEndsWell() async {
         // The first load's first call fails; the disk is back for Enter.
         let store = UnpluggablePersonStore(
             Fixtures.sampleStore(), unpluggedWith: .storage("disk unplugged"), forCalls: 1)
-        let run = session(store, typing: ["", "q"])
+        let run = await session(store, typing: ["", "q"])
         #expect(run.status == .success)
         #expect(run.console.output.contains("People · not loaded; Enter tries again\n"))
         #expect(run.console.output.contains("Enter retry · q quit · ? help\n"))

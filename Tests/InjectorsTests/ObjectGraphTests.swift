@@ -9,15 +9,15 @@ import Testing
 /// README's picture is that drawing.
 @MainActor
 @Suite struct ObjectGraphTests {
-    private func drawn() throws -> String {
+    private func drawn() async throws -> String {
         ObjectGraph(
-            steps: try ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())().steps
+            steps: try await ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())().steps
         )
         .mermaid
     }
 
-    @Test func theGraphHasEveryScopeWithWhatLivesInIt() throws {
-        let graph = try drawn()
+    @Test func theGraphHasEveryScopeWithWhatLivesInIt() async throws {
+        let graph = try await drawn()
         #expect(graph.hasPrefix("flowchart LR\n"))
         for line in [
             #"subgraph app["app scope: one per run of people"]"#,
@@ -48,27 +48,27 @@ import Testing
     }
 
     @Test(arguments: AppScreen.allCases)
-    func theTourOpensEveryDeclaredScreen(_ screen: AppScreen) throws {
-        let tour = try ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())()
+    func theTourOpensEveryDeclaredScreen(_ screen: AppScreen) async throws {
+        let tour = try await ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())()
         let name = WiringTrace.name(of: Self.controller(of: screen))
         #expect(
             tour.steps.contains { $0.name == name && $0.event == .made },
             "people graph never opens \(screen.name): its AppScreen.tour does not reach it")
     }
 
-    @Test func theGraphIsTheSameEveryTime() throws {
-        let first = try drawn()
-        #expect(try drawn() == first)
+    @Test func theGraphIsTheSameEveryTime() async throws {
+        let first = try await drawn()
+        #expect(try await drawn() == first)
     }
 
-    @Test func theReadmeShowsTheGraphAsTheCommandDrawsIt() throws {
+    @Test func theReadmeShowsTheGraphAsTheCommandDrawsIt() async throws {
         let readme = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "```mermaid\n"))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-        let drawn = try drawn()
+        let drawn = try await drawn()
         #expect(
             String(text[start.upperBound..<end.lowerBound]) == drawn,
             "README.md's graph is out of date: paste the output of 'swift run people graph'")

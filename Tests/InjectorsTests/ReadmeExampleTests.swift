@@ -17,7 +17,7 @@ import Testing
         return Array(lines[first...last])
     }
 
-    @Test func theReadmesTestIsTheConsumerPackagesTest() throws {
+    @Test func theReadmesTestIsTheConsumerPackagesTest() async throws {
         let readme = try String(
             contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let consumer = try String(

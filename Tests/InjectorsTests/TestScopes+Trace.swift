@@ -13,7 +13,7 @@ extension TestScopes {
     static func tracedApp() -> AppScope {
         let console = RecordingConsole()
         return AppScope(
-            console: console, readFile: Fixtures.readsNoFiles, clock: Fixtures.clock,
+            console: console, readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
             personStore: Fixtures.sampleStore(),
             wiring: WiringTrace(printer: console.writeErrorLine, keepsSteps: true))
     }

@@ -13,7 +13,7 @@ enum TestScopes {
     ) -> AppScope {
         AppScope(
             configuration: Configuration(pageSize: pageSize), command: command,
-            console: RecordingConsole(input: input), readFile: Fixtures.readsNoFiles,
+            console: RecordingConsole(input: input), readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock, personStore: store)
     }
 

@@ -16,7 +16,7 @@ import Testing
         return path
     }
 
-    @Test func aConfigFileSetsTheStoreAndPageSize() throws {
+    @Test func aConfigFileSetsTheStoreAndPageSize() async throws {
         let path = try config(#"{"store": "memory", "pageSize": 2}"#)
         let run = try PeopleProcess.run(["list", "--config", path])
         #expect(run.status == 0)
@@ -25,7 +25,7 @@ import Testing
         #expect(flagWins.output.hasSuffix("page 1 of 1 · 1–3 of 3\n"))
     }
 
-    @Test func aBadConfigFileIsOneLineAndExitTwo() throws {
+    @Test func aBadConfigFileIsOneLineAndExitTwo() async throws {
         let path = try config(#"{"theme": {"title": "orange"}}"#)
         let run = try PeopleProcess.run(["list", "--config", path])
         #expect(run.status == 2)
@@ -37,7 +37,7 @@ import Testing
 
     /// `HUGE` stands for a number of 100,000 digits.
     @Test(arguments: ["1e400", "010", "-0", "0x10", "HUGE"])
-    func anOddNumberInTheConfigFileIsOneShortLineNamingTheKey(_ number: String) throws {
+    func anOddNumberInTheConfigFileIsOneShortLineNamingTheKey(_ number: String) async throws {
         let written = number == "HUGE" ? String(repeating: "7", count: 100_000) : number
         let path = try config(#"{"pageSize": \#(written)}"#)
         let run = try PeopleProcess.run(["list", "--config", path])
@@ -47,7 +47,7 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
-    @Test func aConfigFileOverAMebibyteIsRefusedInOneLine() throws {
+    @Test func aConfigFileOverAMebibyteIsRefusedInOneLine() async throws {
         let path = try config(#"{"store": "memory"}"# + String(repeating: " ", count: 1 << 20))
         let run = try PeopleProcess.run(["list", "--config", path])
         #expect(run.status == 2)
@@ -57,7 +57,7 @@ import Testing
         )
     }
 
-    @Test func aGibibyteImportIsRefusedQuicklyWithoutReadingIt() throws {
+    @Test func aGibibyteImportIsRefusedQuicklyWithoutReadingIt() async throws {
         let path = folder.path("huge.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("name\n".utf8)))
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -82,7 +82,7 @@ import Testing
         #expect(kibibytes < 512 * 1_024, "a child grew to \(kibibytes) KiB")
     }
 
-    @Test func debugShowsTheObjectGraphOnTheSettingsScreen() throws {
+    @Test func debugShowsTheObjectGraphOnTheSettingsScreen() async throws {
         let run = try PeopleProcess.run(["--store", "memory", "--debug"], input: "s\nb\nq\n")
         #expect(run.status == 0)
         #expect(
@@ -94,7 +94,7 @@ import Testing
         #expect(!plain.output.contains("Object graph"))
     }
 
-    @Test func traceLogsTheWiringAndEveryStoreCallToStandardError() throws {
+    @Test func traceLogsTheWiringAndEveryStoreCallToStandardError() async throws {
         let run = try PeopleProcess.run(["--store", "memory", "--trace"], input: "1\nq\n")
         #expect(run.status == 0)
         #expect(
@@ -133,7 +133,7 @@ import Testing
         return path
     }
 
-    @Test func importedPersonsAreListedWithTheStoredOnesAndOpenReadOnly() throws {
+    @Test func importedPersonsAreListedWithTheStoredOnesAndOpenReadOnly() async throws {
         let csv = try file("friends.csv", "name,address\nAaron Aardvark,Zoo Lane\nZed Zulu,\n")
         let run = try PeopleProcess.run(
             ["--store", "memory", "--import", csv, "--page-size", "3"], input: "1\ne\nd\nb\nn\nq\n")
@@ -148,7 +148,7 @@ import Testing
         #expect(run.output.contains("People · 4–5 of 5\n  1  Grace Hopper"))
     }
 
-    @Test func aMalformedImportNamesTheLineAndExitsTwo() throws {
+    @Test func aMalformedImportNamesTheLineAndExitsTwo() async throws {
         let csv = try file("bad.csv", "name,email\nAda,ada@example.org\nAlan,alan@\n")
         let run = try PeopleProcess.run(["--store", "memory", "--import", csv], input: "q\n")
         #expect(run.status == 2)
@@ -160,7 +160,7 @@ import Testing
         #expect(list.status == 2)
     }
 
-    @Test func jsonImportsWorkForOneShotCommandsToo() throws {
+    @Test func jsonImportsWorkForOneShotCommandsToo() async throws {
         let json = try file(
             "more.json", #"[{"name": "Barbara Liskov", "email": "barbara@example.org"}]"#)
         let show = try PeopleProcess.run(["show", "-1", "--store", "memory", "--import", json])

@@ -17,7 +17,7 @@ import Testing
         home.appendingPathComponent(".local/share/people/people.sqlite").path
     }
 
-    @Test func aPersonAddedInOneRunIsThereInTheNext() throws {
+    @Test func aPersonAddedInOneRunIsThereInTheNext() async throws {
         let first = try PeopleProcess.run([], input: "a\nBarbara Liskov\n\n\nq\n", home: home)
         #expect(first.status == 0)
         #if !os(macOS)
@@ -28,7 +28,7 @@ import Testing
         #expect(second.output.contains("Barbara Liskov"))
     }
 
-    @Test func checkSaysWhetherTheSearchIndexAgreesAndRepairRebuildsIt() throws {
+    @Test func checkSaysWhetherTheSearchIndexAgreesAndRepairRebuildsIt() async throws {
         let path = home.appendingPathComponent("people.sqlite").path
         #expect(try PeopleProcess.run(["seed", "200", "--db", path], home: home).status == 0)
         let healthy = try PeopleProcess.run(["check", "--db", path], home: home)
@@ -51,7 +51,7 @@ import Testing
         )
     }
 
-    @Test func theMemoryStoreForgets() throws {
+    @Test func theMemoryStoreForgets() async throws {
         #expect(
             try PeopleProcess.run(
                 ["add", "--store", "memory", "--name", "Gone Tomorrow"], home: home
@@ -61,7 +61,7 @@ import Testing
         #expect(list.output.hasSuffix("1–3 of 3\n"))
     }
 
-    @Test func dbAndPeopleDBChooseTheFile() throws {
+    @Test func dbAndPeopleDBChooseTheFile() async throws {
         let flag = home.appendingPathComponent("by-flag.sqlite").path
         let variable = home.appendingPathComponent("by-variable.sqlite").path
         #expect(
@@ -80,7 +80,7 @@ import Testing
                 .output.contains("Varied"))
     }
 
-    @Test func aTextFileGivenAsTheDatabaseIsNamedAndLeftUntouched() throws {
+    @Test func aTextFileGivenAsTheDatabaseIsNamedAndLeftUntouched() async throws {
         let path = home.appendingPathComponent("notes.txt").path
         let text = Data("Remember: buy milk.\n".utf8)
         try text.write(to: URL(fileURLWithPath: path))
@@ -95,7 +95,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
     }
 
-    @Test func twoProcessesAddingFiveHundredEachLoseNothing() throws {
+    @Test func twoProcessesAddingFiveHundredEachLoseNothing() async throws {
         let database = home.appendingPathComponent("shared.sqlite").path
         #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
         let binary = PeopleProcess.productsFolder.appendingPathComponent("people").path
@@ -121,13 +121,13 @@ import Testing
             #expect(writer.terminationStatus == 0)
         }
         let store = try SQLitePersonStore(path: database)
-        #expect(try store.count(matching: "writer a") == 500)
-        #expect(try store.count(matching: "writer b") == 500)
-        #expect(try store.count(matching: "") == 1_003)
-        #expect(try store.check(repairing: false).problems == [])
+        #expect(try await store.count(matching: "writer a") == 500)
+        #expect(try await store.count(matching: "writer b") == 500)
+        #expect(try await store.count(matching: "") == 1_003)
+        #expect(try await store.check(repairing: false).problems == [])
     }
 
-    @Test func killingASeedHalfwayLeavesASoundFileWithNoneOfIt() throws {
+    @Test func killingASeedHalfwayLeavesASoundFileWithNoneOfIt() async throws {
         let database = home.appendingPathComponent("seeded.sqlite").path
         #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
         let seeding = try PeopleProcess(["seed", "200000", "--db", database], home: home)
@@ -144,14 +144,14 @@ import Testing
         let outcome = try seeding.finish()
         #expect(outcome.wasKilled, "the seed finished before it could be killed; nothing was shown")
         let store = try SQLitePersonStore(path: database)
-        #expect(try store.check(repairing: false).problems == [])
-        #expect(try store.count(matching: "") == 3)
+        #expect(try await store.check(repairing: false).problems == [])
+        #expect(try await store.count(matching: "") == 3)
         let list = try PeopleProcess.run(["list", "--json", "--db", database], home: home)
         #expect(list.status == 0)
         #expect(list.output.contains("\"total\" : 3"))
     }
 
-    @Test func aWholeSeedArrivesAtOnce() throws {
+    @Test func aWholeSeedArrivesAtOnce() async throws {
         let database = home.appendingPathComponent("seeded.sqlite").path
         let seed = try PeopleProcess.run(["seed", "2500", "--db", database], home: home)
         #expect(seed.output == "added 2500 demo persons\n")

@@ -34,7 +34,7 @@ import Testing
         #expect(try bytes() == before, "database changed: \(describe)")
     }
 
-    @Test func mutatedCommandLines() throws {
+    @Test func mutatedCommandLines() async throws {
         var mutator = InputMutator(seed: 11)
         for _ in 0..<40 {
             var arguments = mutator.pick([
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: ["people.json", "friends.csv", "friends.json"])
-    func mutatedFiles(_ name: String) throws {
+    func mutatedFiles(_ name: String) async throws {
         var mutator = InputMutator(seed: UInt64(name.utf8.count))
         let file = home.appendingPathComponent(name)
         let sample: String =

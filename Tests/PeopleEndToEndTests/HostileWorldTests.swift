@@ -34,14 +34,14 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
-    func outputThatCannotBeWrittenIsAFailureSaidInOneLine() throws {
+    func outputThatCannotBeWrittenIsAFailureSaidInOneLine() async throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let (status, errors) = try run(["list", "--store", "memory"], output: full)
         #expect(status == 1)
         #expect(errors == "people: cannot write the output: No space left on device\n")
     }
 
-    @Test func aReaderThatGoesAwayEndsTheRunQuietly() throws {
+    @Test func aReaderThatGoesAwayEndsTheRunQuietly() async throws {
         let pipe = Pipe()
         // The reader is gone before the first line is written, as after `head -1`.
         try pipe.fileHandleForReading.close()
@@ -70,7 +70,7 @@ import Testing
         #expect(run.errors == message)
     }
 
-    @Test func aConfigFileWithAnEmptyDatabaseIsAUsageError() throws {
+    @Test func aConfigFileWithAnEmptyDatabaseIsAUsageError() async throws {
         let config = home.appendingPathComponent("people.json")
         try Data(#"{"database": ""}"#.utf8).write(to: config)
         let run = try PeopleProcess.run(
@@ -79,7 +79,7 @@ import Testing
         #expect(run.errors == "people: \(config.path): 'database': the file name is empty\n")
     }
 
-    @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() throws {
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() async throws {
         let path = home.appendingPathComponent("accounts.sqlite").path
         try OtherProgram.run(path, "CREATE TABLE accounts(id INTEGER PRIMARY KEY, owner TEXT)")
         try OtherProgram.run(path, "PRAGMA user_version = -1")
@@ -94,7 +94,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
-    @Test func aTamperedTotalNeitherCrashesNorHidesAnyone() throws {
+    @Test func aTamperedTotalNeitherCrashesNorHidesAnyone() async throws {
         let path = home.appendingPathComponent("people.sqlite").path
         #expect(try PeopleProcess.run(["list", "--db", path], home: home).status == 0)
         try OtherProgram.run(path, "UPDATE person_state SET total = 9223372036854775807")

@@ -3,7 +3,7 @@ import Testing
 
 /// The interactive app, driven through piped standard input.
 @Suite struct InteractiveSessionTests {
-    @Test func openingTheSecondRowShowsTheirDetailAndQuitEndsCleanly() throws {
+    @Test func openingTheSecondRowShowsTheirDetailAndQuitEndsCleanly() async throws {
         let run = try PeopleProcess.run(["--store", "memory"], input: "2\nb\nq\n")
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
@@ -13,7 +13,7 @@ import Testing
                 "Alan Turing\n  Name     Alan Turing\n  Address  Hollymeade, Wilmslow\n"))
     }
 
-    @Test func addingSomeoneShowsThemInTheList() throws {
+    @Test func addingSomeoneShowsThemInTheList() async throws {
         let run = try PeopleProcess.run(
             ["--store", "memory"], input: "a\nBarbara Liskov\nCambridge, MA\n\nq\n")
         #expect(run.status == 0)
@@ -21,7 +21,7 @@ import Testing
         #expect(run.output.contains("  3  Barbara Liskov"))
     }
 
-    @Test func editingAndDeletingChangeTheList() throws {
+    @Test func editingAndDeletingChangeTheList() async throws {
         let run = try PeopleProcess.run(
             ["--store", "memory"], input: "3\ne\nGrace M. Hopper\n\n\nb\n1\nd\ny\nq\n")
         #expect(run.status == 0)
@@ -32,7 +32,7 @@ import Testing
             ))
     }
 
-    @Test func pagingAndSearchingWorkFromTheKeyboard() throws {
+    @Test func pagingAndSearchingWorkFromTheKeyboard() async throws {
         let run = try PeopleProcess.run(["--page-size", "2"], input: "n\n/TUR\n/\nq\n")
         #expect(run.output.contains("People · 3 of 3\n  1  Grace Hopper"))
         #expect(run.output.contains("People matching “TUR” · 1 of 1\n  1  Alan Turing"))
@@ -42,7 +42,7 @@ import Testing
             ))
     }
 
-    @Test func badKeysAndValuesAreExplainedAndNothingCrashes() throws {
+    @Test func badKeysAndValuesAreExplainedAndNothingCrashes() async throws {
         let input =
             "0\n42\nzz\n-5\n99999999999999999999999\n\u{1B}[2J\nb\na\n\n\(String(repeating: "x", count: 101))\n.\nq\n"
         let run = try PeopleProcess.run([], input: input)
@@ -55,18 +55,18 @@ import Testing
         #expect(run.output.contains("Cancelled; nothing was saved."))
     }
 
-    @Test func theEndOfInputEndsTheSessionEvenMidForm() throws {
+    @Test func theEndOfInputEndsTheSessionEvenMidForm() async throws {
         let run = try PeopleProcess.run([], input: "a\nHalf Typed\n")
         #expect(run.status == 0)
         #expect(run.output.hasSuffix("Address (2/3) (optional):\n"))
     }
 
-    @Test func colourIsNeverWrittenToAPipe() throws {
+    @Test func colourIsNeverWrittenToAPipe() async throws {
         let run = try PeopleProcess.run([], input: "q\n")
         #expect(!run.output.contains("\u{1B}["))
     }
 
-    @Test func uUndoesTheLastDeleteOfTheSessionAndOnlyThat() throws {
+    @Test func uUndoesTheLastDeleteOfTheSessionAndOnlyThat() async throws {
         let home = try TemporaryFolder().url
         let session = try PeopleProcess.run([], input: "1\nd\ny\nu\nu\nq\n", home: home)
         #expect(session.status == 0)

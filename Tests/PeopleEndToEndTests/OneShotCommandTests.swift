@@ -5,7 +5,7 @@ import Testing
 
 /// The one-shot commands scripts use, with their output and exit codes.
 @Suite struct OneShotCommandTests {
-    @Test func listPrintsThePersonsAndThePosition() throws {
+    @Test func listPrintsThePersonsAndThePosition() async throws {
         let run = try PeopleProcess.run(["list"])
         #expect(run.status == 0)
         #expect(
@@ -18,7 +18,7 @@ import Testing
                 """)
     }
 
-    @Test func listAsJSONIsParseableWithTheDocumentedKeys() throws {
+    @Test func listAsJSONIsParseableWithTheDocumentedKeys() async throws {
         let run = try PeopleProcess.run(["list", "--json", "--page-size", "2", "--page", "2"])
         #expect(run.status == 0)
         let document = try #require(
@@ -29,7 +29,7 @@ import Testing
         #expect(persons.map { $0["name"] as? String } == ["Grace Hopper"])
     }
 
-    @Test func showPrintsOnePerson() throws {
+    @Test func showPrintsOnePerson() async throws {
         let text = try PeopleProcess.run(["show", "3"])
         #expect(text.output.contains("Name     Grace Hopper\n"))
         let json = try PeopleProcess.run(["show", "3", "--json"])
@@ -39,7 +39,7 @@ import Testing
         #expect(person["added"] as? String == "2010-06-21T11:00:00Z")
     }
 
-    @Test func addPrintsTheNewId() throws {
+    @Test func addPrintsTheNewId() async throws {
         let run = try PeopleProcess.run([
             "add", "--name", "Barbara Liskov", "--email", "barbara@example.org",
         ])
@@ -47,14 +47,14 @@ import Testing
         #expect(run.output == "4\n")
     }
 
-    @Test func editAndDeleteSucceedQuietly() throws {
+    @Test func editAndDeleteSucceedQuietly() async throws {
         #expect(try PeopleProcess.run(["edit", "1", "--address", "Marylebone"]).status == 0)
         let deleted = try PeopleProcess.run(["delete", "2"])
         #expect(deleted.status == 0)
         #expect(deleted.output.isEmpty)
     }
 
-    @Test func anExportToAFileIsReadBackByImport() throws {
+    @Test func anExportToAFileIsReadBackByImport() async throws {
         let home = try TemporaryFolder().url
         let database = home.appendingPathComponent("people.sqlite").path
         #expect(
@@ -79,7 +79,7 @@ import Testing
         }
     }
 
-    @Test func graphPrintsTheObjectGraphAsMermaid() throws {
+    @Test func graphPrintsTheObjectGraphAsMermaid() async throws {
         let run = try PeopleProcess.run(["graph"])
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("flowchart LR\n"))
@@ -91,13 +91,13 @@ import Testing
     }
 
     @Test(arguments: AppScreen.allCases)
-    func helpListsEveryScreenWithTheKeysItDeclares(_ screen: AppScreen) throws {
+    func helpListsEveryScreenWithTheKeysItDeclares(_ screen: AppScreen) async throws {
         let help = try PeopleProcess.run(["--help"]).output
         #expect(help.contains("  \(screen.name)"))
         #expect(help.contains(KeyBinding.keyLine(screen.keys)))
     }
 
-    @Test func helpAndVersion() throws {
+    @Test func helpAndVersion() async throws {
         let help = try PeopleProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(
@@ -136,7 +136,7 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
-    @Test func aBadEnvironmentVariableIsNamed() throws {
+    @Test func aBadEnvironmentVariableIsNamed() async throws {
         let run = try PeopleProcess.run(["list"], environment: ["PEOPLE_PAGE_SIZE": "many"])
         #expect(run.status == 2)
         #expect(run.errors == "people: PEOPLE_PAGE_SIZE: 'many' is not a whole number\n")

@@ -11,7 +11,7 @@ import Testing
         if: ImmutableFile.canBeMade,
         "chattr +i does not work here (needs root and ext4 or the like)"))
 struct ReadOnlyFileTests {
-    @Test func readsOfAnImmutableFileAnotherProgramChangedAreRight() throws {
+    @Test func readsOfAnImmutableFileAnotherProgramChangedAreRight() async throws {
         let home = try TemporaryFolder().url
         let path = home.appendingPathComponent("people.sqlite").path
         #expect(try PeopleProcess.run(["seed", "600", "--db", path], home: home).status == 0)
@@ -73,7 +73,7 @@ enum ImmutableFile {
         if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
         "needs root and setpriv to act as another user"))
 struct AnotherUserTests {
-    @Test func anotherUserCannotReadTheAddressBook() throws {
+    @Test func anotherUserCannotReadTheAddressBook() async throws {
         let home = try TemporaryFolder().url
         let path = home.appendingPathComponent("people.sqlite").path
         let session = try PeopleProcess.run(["--db", path], input: "q\n", home: home)
@@ -120,7 +120,7 @@ struct AnotherUserTests {
         return (process.terminationStatus, String(decoding: said, as: UTF8.self))
     }
 
-    @Test func aLogAnotherUserPlantedBesideTheOwnersDatabaseIsRefused() throws {
+    @Test func aLogAnotherUserPlantedBesideTheOwnersDatabaseIsRefused() async throws {
         let home = try TemporaryFolder().url
         #expect(chown(home.path, 4_321, 4_321) == 0)
         let path = home.appendingPathComponent("people.sqlite").path

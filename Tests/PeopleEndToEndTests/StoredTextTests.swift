@@ -46,7 +46,7 @@ import Testing
         #expect(obeyedCharacters(in: outcome.errors).isEmpty, "\(what): standard error")
     }
 
-    @Test func listAndShowPrintNoControlCharacter() throws {
+    @Test func listAndShowPrintNoControlCharacter() async throws {
         let list = try run(["list", "--page-size", "20"])
         #expect(list.status == 0)
         #expect(list.output.contains("␛]0;pwned␇Aaron"))
@@ -59,7 +59,7 @@ import Testing
         }
     }
 
-    @Test func showPrintsAStoredLineBreakInertOnTheNamesOwnLine() throws {
+    @Test func showPrintsAStoredLineBreakInertOnTheNamesOwnLine() async throws {
         let show = try run(["show", "102"])
         #expect(show.status == 0)
         let lines = show.output.split(separator: "\n", omittingEmptySubsequences: false)
@@ -68,7 +68,7 @@ import Testing
         #expect(!lines.contains { $0.hasPrefix("FAKE") })
     }
 
-    @Test func jsonKeepsTheExactTextEscaped() throws {
+    @Test func jsonKeepsTheExactTextEscaped() async throws {
         let json = try run(["show", "104", "--json"])
         expectInert(json, "show --json")
         let person = try #require(
@@ -76,7 +76,7 @@ import Testing
         #expect(person["name"] as? String == Self.hostile[4])
     }
 
-    @Test func exportWritesNoControlCharacterAndJSONKeepsTheExactText() throws {
+    @Test func exportWritesNoControlCharacterAndJSONKeepsTheExactText() async throws {
         let csv = try run(["export", "--format", "csv"])
         #expect(csv.status == 0)
         #expect(
@@ -89,14 +89,14 @@ import Testing
         #expect(Set(persons.compactMap { $0["name"] as? String }).isSuperset(of: Self.hostile))
     }
 
-    @Test func aRefusalQuotingStoredTextPrintsNoControlCharacter() throws {
+    @Test func aRefusalQuotingStoredTextPrintsNoControlCharacter() async throws {
         let edit = try run(["edit", "104", "--address", "2 Main St"])
         #expect(edit.status == 2)
         #expect(edit.errors.split(separator: "\n").count == 1)
         expectInert(edit, "edit of a stored hostile name")
     }
 
-    @Test func theSettingsScreenAndTheGraphPrintNoControlCharacter() throws {
+    @Test func theSettingsScreenAndTheGraphPrintNoControlCharacter() async throws {
         let settings = try run(["--debug"], input: "s\nq\nq\n")
         #expect(settings.status == 0)
         expectInert(settings, "--debug settings screen")
@@ -105,7 +105,7 @@ import Testing
         expectInert(graph, "graph")
     }
 
-    @Test func theTraceOfStoreCallsPrintsNoControlCharacter() throws {
+    @Test func theTraceOfStoreCallsPrintsNoControlCharacter() async throws {
         let traced = try run(["--trace", "show", "100"])
         #expect(traced.errors.contains("trace: store.person(withID: 100)"))
         expectInert(traced, "--trace show")
@@ -113,7 +113,7 @@ import Testing
         expectInert(session, "--trace session")
     }
 
-    @Test func everyScreenShowsTheRowsInertAndTheyCanBeFixedAndDeleted() throws {
+    @Test func everyScreenShowsTheRowsInertAndTheyCanBeFixedAndDeleted() async throws {
         // Open the forged-confirmation row (the third), try to keep its name
         // (refused: it holds a control character), give it a clean one and
         // clean values, then delete the first row after confirming.

@@ -14,17 +14,16 @@ public enum Fixtures {
     ///
     /// A scope's reader is a required edge, like its console; a test that
     /// imports files hands in ``files(_:)`` instead.
-    public static let readsNoFiles: @Sendable (String) throws(UsageError) -> Data = {
-        path throws(UsageError) in
+    public static let readsNoFiles: @Sendable (String) async throws -> Data = { path in
         throw UsageError("\(path): this test reads no files")
     }
 
     /// A file reader that knows exactly `files`, by path, and refuses any
     /// other path as a missing file.
     public static func files(_ files: [String: String])
-        -> @Sendable (String) throws(UsageError) -> Data
+        -> @Sendable (String) async throws -> Data
     {
-        { path throws(UsageError) in
+        { path in
             guard let text = files[path] else { throw UsageError("\(path): no such file") }
             return Data(text.utf8)
         }

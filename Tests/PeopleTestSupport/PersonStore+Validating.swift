@@ -4,23 +4,23 @@ extension PersonStore {
     /// Validates `draft` and adds it, stamped ``PeopleTestSupport/Fixtures/now``: a person in
     /// one call, through the same check the app makes.
     @discardableResult
-    public func add(validating draft: PersonDraft) throws -> Person {
-        try add(draft.validated(), addedAt: Fixtures.now)
+    public func add(validating draft: PersonDraft) async throws -> Person {
+        try await add(draft.validated(), addedAt: Fixtures.now)
     }
 
     /// Validates every draft, then adds them all, stamped ``PeopleTestSupport/Fixtures/now``.
     @discardableResult
-    public func add(validatingAll drafts: some Sequence<PersonDraft>) throws -> Int {
+    public func add(validatingAll drafts: some Sequence<PersonDraft>) async throws -> Int {
         let checked = try drafts.map { (draft) throws(PersonValidationError) in
             try draft.validated()
         }
-        return try add(contentsOf: checked, addedAt: Fixtures.now)
+        return try await add(contentsOf: checked, addedAt: Fixtures.now)
     }
 
     /// Validates `draft` and stores it as the person with this id.
     @discardableResult
-    public func update(_ id: Person.ID, validating draft: PersonDraft) throws -> Person {
-        try update(id, with: draft.validated())
+    public func update(_ id: Person.ID, validating draft: PersonDraft) async throws -> Person {
+        try await update(id, with: draft.validated())
     }
 }
 

@@ -45,7 +45,7 @@ public final class RecordingConsole: Console {
         state.withLock { $0.errors += InertText.inert(text) + "\n" }
     }
 
-    public func readLine(prompt: String) -> String? {
+    public func readLine(prompt: String) async -> String? {
         state.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() }
     }
 }

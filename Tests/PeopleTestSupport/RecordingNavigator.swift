@@ -26,20 +26,23 @@ public final class RecordingNavigator: Navigator {
         screen.appear()
     }
 
-    public func pop() {
+    /// Takes the top screen off, lets it stop its work, and shows the one
+    /// under it, as the terminal's stack does.
+    public func pop() async {
         pops += 1
-        guard !screens.isEmpty else { return }
-        screens.removeLast()
+        guard let top = screens.popLast() else { return }
+        await top.leave()
         screens.last?.appear()
     }
 
     /// Shows `root` and returns at once: the test drives from here.
-    public func run(root: any Screen) {
+    public func run(root: any Screen) async {
         push(root)
     }
 
-    public func quit() {
+    /// Takes every screen off, top first, each stopping its work.
+    public func quit() async {
         didQuit = true
-        screens.removeAll()
+        while let top = screens.popLast() { await top.leave() }
     }
 }

@@ -22,7 +22,7 @@ public final class RecordingPersonListView: PersonListView {
     public func show(_ model: PersonListViewModel) { models.append(model) }
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
-    public func handle(_ input: String) { inputs.append(input) }
+    public func handle(_ input: String) async { inputs.append(input) }
 }
 
 /// A detail view that keeps what it was shown.
@@ -44,7 +44,7 @@ public final class RecordingPersonDetailView: PersonDetailView {
     public func show(_ model: PersonDetailViewModel) { models.append(model) }
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
-    public func handle(_ input: String) {}
+    public func handle(_ input: String) async {}
 }
 
 /// A form view that keeps the prompts it was shown.
@@ -64,14 +64,14 @@ public final class RecordingPersonEditView: PersonEditView {
     public var shown: PersonFormViewModel? { models.last }
 
     /// Answers the prompt shown last, as a person typing would.
-    public func answer(_ answer: FormAnswer) {
-        shown?.answer(answer)
+    public func answer(_ answer: FormAnswer) async {
+        await shown?.answer(answer)
     }
 
     public func show(_ model: PersonFormViewModel) { models.append(model) }
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
-    public func handle(_ input: String) {}
+    public func handle(_ input: String) async {}
 }
 
 /// A settings view that keeps what it was shown.
@@ -90,7 +90,7 @@ public final class RecordingSettingsView: SettingsView {
 
     public func show(_ model: SettingsViewModel) { models.append(model) }
     public func showError(_ message: String) { errors.append(message) }
-    public func handle(_ input: String) {}
+    public func handle(_ input: String) async {}
 }
 
 /// A view factory of recording views, which keeps every view it made, so a

@@ -34,29 +34,30 @@ public final class StrictPersonStore: PersonStore {
         throw failure
     }
 
-    public func count(matching search: String) throws -> Int { try fail("count") }
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+    public func count(matching search: String) async throws -> Int { try fail("count") }
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
         try fail("position")
     }
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
     {
         try fail("page")
     }
-    public func person(withID id: Person.ID) throws -> Person? { try fail("person(withID:)") }
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+    public func person(withID id: Person.ID) async throws -> Person? { try fail("person(withID:)") }
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
         try fail("add")
     }
-    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
         -> Int
     {
         try fail("add(contentsOf:)")
     }
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
         try fail("update")
     }
-    public func delete(_ id: Person.ID) throws { try fail("delete") }
-    public func restore(_ person: Person) throws { try fail("restore") }
+    public func delete(_ id: Person.ID) async throws { try fail("delete") }
+    public func restore(_ person: Person) async throws { try fail("restore") }
     /// Runs `body`, whose reads are the calls this store judges.
-    public func readingConsistently<T>(_ body: () throws -> T) throws -> T { try body() }
-    public func check(repairing: Bool) throws -> StoreCheck { try fail("check") }
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws -> T { try await body() }
+    public func check(repairing: Bool) async throws -> StoreCheck { try fail("check") }
 }

@@ -54,61 +54,62 @@ public final class UnpluggablePersonStore: PersonStore {
         if let failure { throw failure }
     }
 
-    public func count(matching search: String) throws -> Int {
+    public func count(matching search: String) async throws -> Int {
         try reach()
-        return try store.count(matching: search)
+        return try await store.count(matching: search)
     }
 
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
         try reach()
-        return try store.position(of: key, matching: search)
+        return try await store.position(of: key, matching: search)
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
     {
         try reach()
-        return try store.page(matching: search, from: start, limit: limit)
+        return try await store.page(matching: search, from: start, limit: limit)
     }
 
-    public func person(withID id: Person.ID) throws -> Person? {
+    public func person(withID id: Person.ID) async throws -> Person? {
         try reach()
-        return try store.person(withID: id)
+        return try await store.person(withID: id)
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
         try reach()
-        return try store.add(draft, addedAt: date)
+        return try await store.add(draft, addedAt: date)
     }
 
-    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
         -> Int
     {
         try reach()
-        return try store.add(contentsOf: drafts, addedAt: date)
+        return try await store.add(contentsOf: drafts, addedAt: date)
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
         try reach()
-        return try store.update(id, with: draft)
+        return try await store.update(id, with: draft)
     }
 
-    public func delete(_ id: Person.ID) throws {
+    public func delete(_ id: Person.ID) async throws {
         try reach()
-        try store.delete(id)
+        try await store.delete(id)
     }
 
-    public func restore(_ person: Person) throws {
+    public func restore(_ person: Person) async throws {
         try reach()
-        try store.restore(person)
+        try await store.restore(person)
     }
 
-    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws -> T {
         try reach()
-        return try store.readingConsistently(body)
+        return try await store.readingConsistently(body)
     }
 
-    public func check(repairing: Bool) throws -> StoreCheck {
+    public func check(repairing: Bool) async throws -> StoreCheck {
         try reach()
-        return try store.check(repairing: repairing)
+        return try await store.check(repairing: repairing)
     }
 }

@@ -5,7 +5,7 @@
 @MainActor
 public protocol Application {
     /// Runs to completion and says how it went.
-    func run() -> ExitCode
+    func run() async -> ExitCode
 }
 
 /// How the process ends, as scripts see it.

@@ -43,9 +43,9 @@ public final class PersonCommands: Application {
         self.console = console
     }
 
-    public func run() -> ExitCode {
+    public func run() async -> ExitCode {
         do {
-            try execute()
+            try await execute()
             return console.settle(.success)
         } catch is StoreCheckFailure {
             return console.settle(.failure)
@@ -63,20 +63,20 @@ public final class PersonCommands: Application {
         return console.settle(status)
     }
 
-    private func execute() throws {
+    private func execute() async throws {
         switch command {
         case .interactive, .graph, .help:
             console.writeLines(help)
         case .version:
             console.writeLine("people \(AppVersion.current)")
         case .list(let page, let search, let json):
-            try list(page: page, search: search, json: json)
+            try await list(page: page, search: search, json: json)
         case .listAfter(let cursor, let search, let json):
-            try list(after: cursor, search: search, json: json)
+            try await list(after: cursor, search: search, json: json)
         case .export(let format, let search):
-            try export(format, matching: search)
+            try await export(format, matching: search)
         case .show(let id, let json):
-            let person = try storeProvider().existingPerson(withID: id)
+            let person = try await storeProvider().existingPerson(withID: id)
             if json {
                 console.writeLines(writer.json(person))
             } else {
@@ -87,15 +87,15 @@ public final class PersonCommands: Application {
         case .add(let draft):
             // Checked before the store is even opened: a bad draft is bad usage.
             let checked = try draft.validated()
-            console.writeLine(String(try storeProvider().add(checked, addedAt: clock()).id))
+            console.writeLine(String(try await storeProvider().add(checked, addedAt: clock()).id))
         case .edit(let id, let changes):
             let store = try storeProvider()
-            let person = try store.existingPerson(withID: id)
-            _ = try store.update(id, with: changes.applied(to: PersonDraft(person)).validated())
+            let person = try await store.existingPerson(withID: id)
+            _ = try await store.update(id, with: changes.applied(to: PersonDraft(person)).validated())
         case .delete(let id):
-            try storeProvider().delete(id)
+            try await storeProvider().delete(id)
         case .check(let repairing):
-            let report = try storeProvider().check(repairing: repairing)
+            let report = try await storeProvider().check(repairing: repairing)
             for line in report.notes + report.problems {
                 console.writeLine("\(report.store): \(line)")
             }
@@ -114,24 +114,24 @@ public final class PersonCommands: Application {
             // Checked in full first, so one bad draft writes nothing; then
             // streamed to the store, so a million never sit in memory at once.
             for draft in DemoPersons.drafts(count: count) { _ = try draft.validated() }
-            let drafts = DemoPersons.drafts(count: count).lazy.compactMap { try? $0.validated() }
-            let added = try storeProvider().add(contentsOf: drafts, addedAt: clock())
+            let drafts = DemoPersons.drafts(count: count).lazy.compactMap(Self.checked)
+            let added = try await storeProvider().add(contentsOf: drafts, addedAt: clock())
             console.writeLine("added \(added) demo persons")
         }
     }
 
-    private func list(page: Int, search: String, json: Bool) throws {
+    private func list(page: Int, search: String, json: Bool) async throws {
         let store = try storeProvider()
-        let total = try store.count(matching: search)
+        let total = try await store.count(matching: search)
         // Divided, never added to first: a total read from a file may be huge.
         let pages = max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
         guard page <= pages else {
             throw UsageError("--page: \(page) is past the last page (\(pages))")
         }
-        let persons = try store.page(
+        let persons = try await store.page(
             matching: search, from: .offset((page - 1) * pageSize), limit: pageSize)
         if json {
-            return try writeJSON(persons, total: total, page: page, matching: search, in: store)
+            return try await writeJSON(persons, total: total, page: page, matching: search, in: store)
         }
         let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons { console.writeLine(Self.row(person, idWidth: width)) }
@@ -145,16 +145,16 @@ public final class PersonCommands: Application {
 
     /// The page after a cursor: as text, the rows and where they stand; as
     /// JSON, the rows and the cursor after them.
-    private func list(after cursor: PageCursor, search: String, json: Bool) throws {
+    private func list(after cursor: PageCursor, search: String, json: Bool) async throws {
         let store = try storeProvider()
-        let total = try store.count(matching: search)
-        let persons = try store.page(matching: search, from: .after(cursor.key), limit: pageSize)
+        let total = try await store.count(matching: search)
+        let persons = try await store.page(matching: search, from: .after(cursor.key), limit: pageSize)
         if json {
-            return try writeJSON(persons, total: total, page: nil, matching: search, in: store)
+            return try await writeJSON(persons, total: total, page: nil, matching: search, in: store)
         }
         guard let first = persons.first else { return console.writeLine("no one after that") }
         for person in persons { console.writeLine(Self.row(person)) }
-        let position = try store.position(of: first.sortKey, matching: search) + 1
+        let position = try await store.position(of: first.sortKey, matching: search) + 1
         console.writeLine("\(position)–\(position + persons.count - 1) of \(total)")
     }
 
@@ -162,27 +162,29 @@ public final class PersonCommands: Application {
     private func writeJSON(
         _ persons: [Person], total: Int, page: Int?, matching search: String,
         in store: any PersonStore
-    ) throws {
-        let after = try persons.last.map { last in
-            try store.page(matching: search, from: .after(last.sortKey), limit: 1).isEmpty
-                ? nil : PageCursor(after: last.sortKey).text
+    ) async throws {
+        var after: String?
+        if let last = persons.last,
+            try await !store.page(matching: search, from: .after(last.sortKey), limit: 1).isEmpty
+        {
+            after = PageCursor(after: last.sortKey).text
         }
-        console.writeLines(
-            writer.json(page: page, total: total, persons: persons, next: after ?? nil))
+        console.writeLines(writer.json(page: page, total: total, persons: persons, next: after))
     }
 
     /// Every person matching `search`, in name order, one line each, read a
     /// page at a time so that memory stays flat however many there are.
-    private func export(_ format: ExportFormat, matching search: String) throws {
+    private func export(_ format: ExportFormat, matching search: String) async throws {
         let store = try storeProvider()
         console.writeLine(writer.header(of: format))
         // One snapshot for every page: a person another program renames
         // meanwhile is written once, as they were when the export began.
-        try store.readingConsistently {
+        let (console, writer) = (console, writer)
+        try await store.readingConsistently {
             var start = PageStart.first
             var isFirst = true
             while console.outputProblem == nil {
-                let page = try store.page(matching: search, from: start, limit: Self.exportPage)
+                let page = try await store.page(matching: search, from: start, limit: Self.exportPage)
                 for person in page {
                     console.writeLine(writer.line(person, in: format, isFirst: isFirst))
                     isFirst = false
@@ -201,8 +203,15 @@ public final class PersonCommands: Application {
         if let footer = writer.footer(of: format) { console.writeLine(footer) }
     }
 
+    /// `draft` checked, or `nil`: the seed's drafts are checked in full
+    /// before any is stored. Not isolated to the main actor, so the lazy
+    /// sequence that calls it can be handed to the store.
+    nonisolated private static func checked(_ draft: PersonDraft) -> ValidatedDraft? {
+        try? draft.validated()
+    }
+
     /// How many persons an export reads at a time.
-    private static let exportPage = 1_000
+    nonisolated private static let exportPage = 1_000
 
     /// One person as a row of `people list`: id, name, email.
     private static func row(_ person: Person, idWidth: Int = 1) -> String {

@@ -29,8 +29,11 @@ public struct Configuration: Sendable, Equatable {
     /// Whether every store call, and every object the injectors build, is
     /// logged to standard error.
     public var trace: Bool
-    /// Files of read-only persons listed together with the stored ones.
+    /// Files and URLs of read-only persons listed together with the stored
+    /// ones.
     public var imports: [String]
+    /// How long every store call waits first (`--latency`), or `nil`.
+    public var latency: Duration?
 
     /// The page sizes accepted.
     public static let pageSizes = 1...500
@@ -41,7 +44,7 @@ public struct Configuration: Sendable, Equatable {
         storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
         databasePath: String? = nil, dataFolderProblem: UsageError? = nil,
         theme: Theme = .standard, debug: Bool = false, trace: Bool = false,
-        imports: [String] = []
+        imports: [String] = [], latency: Duration? = nil
     ) {
         self.storeKind = storeKind
         self.pageSize = pageSize
@@ -52,6 +55,7 @@ public struct Configuration: Sendable, Equatable {
         self.debug = debug
         self.trace = trace
         self.imports = imports
+        self.latency = latency
     }
 
     /// The SQLite file, or why there is none.

@@ -23,10 +23,14 @@ public protocol Console: Sendable {
     /// Writes `text` as one line on standard error.
     func writeErrorLine(_ text: String)
 
-    /// Shows `prompt` where that helps, then reads one line without its newline.
+    /// Shows `prompt` where that helps, then waits for one line, without
+    /// its newline.
+    ///
+    /// Async so that waiting for a key never holds the main actor: a load
+    /// that arrives meanwhile is drawn at once.
     ///
     /// - Returns: the line, or `nil` at the end of the input.
-    func readLine(prompt: String) -> String?
+    func readLine(prompt: String) async -> String?
 
     /// Why standard output stopped reaching its reader, or `nil` while it does.
     var outputProblem: OutputProblem? { get }

@@ -9,11 +9,13 @@ public protocol Navigator: AnyObject, Sendable {
     /// Shows `screen` on top of the current one.
     func push(_ screen: any Screen)
 
-    /// Closes the top screen and shows the one under it.
-    func pop()
+    /// Closes the top screen and shows the one under it, once the closed
+    /// screen has stopped its work (``Screen/leave()``).
+    func pop() async
 
-    /// Closes every screen, which ends the interactive session.
-    func quit()
+    /// Closes every screen, top first, each stopping its work, which ends
+    /// the interactive session.
+    func quit() async
 
     /// The screens from bottom to top, so a test can see where navigation
     /// went.
@@ -22,5 +24,5 @@ public protocol Navigator: AnyObject, Sendable {
     /// Shows `root`, then runs the session until it is over: for the
     /// terminal's stack, until the person quits or the input ends; for a
     /// recording navigator in a test, at once, leaving the test to drive.
-    func run(root: any Screen)
+    func run(root: any Screen) async
 }

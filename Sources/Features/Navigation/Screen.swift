@@ -10,10 +10,23 @@ public typealias ScreenProvider = @MainActor () throws -> any Screen
 @MainActor
 public protocol Screen: AnyObject {
     /// Draws the screen; called each time it becomes the top of the stack.
+    ///
+    /// A screen that shows what the store holds draws that it is loading
+    /// and starts the load as work of its scope (``ScopedWork``), so the
+    /// keys that need no data — quit, back, help — answer at once.
     func appear()
 
     /// Handles one line of input typed while this screen is on top.
-    func handle(_ input: String)
+    ///
+    /// Lines are handled one at a time, in the order typed: a key that reads
+    /// what is loading waits for the load first, so typing `1` before the
+    /// list arrives opens its first row once it does.
+    func handle(_ input: String) async
+
+    /// Called once, when the screen is taken off the stack for good: stops
+    /// the work it started and returns once that work has stopped, so the
+    /// screen is never written to again.
+    func leave() async
 
     /// Why the screen never showed what it is for — every load it tried
     /// failed — or `nil` once it has (or when it loads nothing).
@@ -28,4 +41,8 @@ extension Screen {
     /// Nothing to load, so nothing that failed: the default for screens
     /// that are handed their content.
     public var failureToLoad: String? { nil }
+
+    /// Nothing started, so nothing to stop: the default for screens that
+    /// start no work of their own.
+    public func leave() async {}
 }

@@ -23,19 +23,19 @@ public final class OpenedPerson {
     /// Reads the person again, in case another screen or process changed them.
     ///
     /// - Throws: ``PersonStoreError/notFound(_:)`` when they have been deleted.
-    public func reload() throws {
-        person = try store.existingPerson(withID: id)
+    public func reload() async throws {
+        person = try await store.existingPerson(withID: id)
     }
 
     /// Checks and stores new values for this person.
     @discardableResult
-    public func save(_ draft: PersonDraft) throws -> Person {
-        person = try store.update(id, with: draft.validated())
+    public func save(_ draft: PersonDraft) async throws -> Person {
+        person = try await store.update(id, with: draft.validated())
         return person
     }
 
     /// Removes this person from the store.
-    public func delete() throws {
-        try store.delete(id)
+    public func delete() async throws {
+        try await store.delete(id)
     }
 }

@@ -13,6 +13,12 @@ public typealias PersonDetailControllerProvider =
 ///
 /// A delete is remembered in the session's ``LastDeletion``, so the list can
 /// undo it; the confirmation says so.
+///
+/// It is the first screen of its person's scope and the last to leave it,
+/// so its work is the scope's work: the person is reread as work of that
+/// scope (``ScopedWork``), and when the screen leaves the stack the scope's
+/// work ends — a read still in flight is cancelled and awaited — before the
+/// list shows again.
 @MainActor
 public final class PersonDetailController: Screen {
     private let opened: OpenedPerson
@@ -20,7 +26,12 @@ public final class PersonDetailController: Screen {
     private let navigator: any Navigator
     private let deletions: LastDeletion
     private let editProvider: PersonEditControllerProvider
+    private let work: ScopedWork
     private var isConfirmingDelete = false
+    /// The read in flight, if any: what a key that needs the person waits for.
+    private var loading: Task<Void, Never>?
+    /// Why the person could not be read, when the last read failed.
+    private var failure: String?
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
@@ -30,35 +41,62 @@ public final class PersonDetailController: Screen {
     ///   - navigator: goes back to the list, or on to the edit screen.
     ///   - deletions: where a delete is kept so the list can undo it.
     ///   - editProvider: makes the form that edits this same person.
+    ///   - work: the work of this person's scope, which ends when the
+    ///     screen leaves.
     public init(
         person: OpenedPerson,
         view: any PersonDetailView,
         navigator: any Navigator,
         deletions: LastDeletion,
-        editProvider: @escaping PersonEditControllerProvider
+        editProvider: @escaping PersonEditControllerProvider,
+        work: ScopedWork
     ) {
         self.opened = person
         self.view = view
         self.navigator = navigator
         self.deletions = deletions
         self.editProvider = editProvider
+        self.work = work
     }
 
     /// Rereads the person on every appearance: they may have been edited on
-    /// the form just closed, or deleted by another process.
+    /// the form just closed, or deleted by another process. Until the read
+    /// arrives the screen shows the person as the list did, marked loading.
     public func appear() {
-        do {
-            try opened.reload()
-        } catch {
-            view.showError("\(opened.person.name) can no longer be shown: \(error).")
-            return navigator.pop()
-        }
         isConfirmingDelete = false
-        view.show(makeViewModel())
+        var model = makeViewModel()
+        model.isLoading = true
+        view.show(model)
+        loading = work.start { [weak self] in await self?.load() }
     }
 
-    public func handle(_ input: String) {
-        view.handle(input)
+    /// Hands `input` to the view once the person has been read; back, quit
+    /// and help answer at once.
+    public func handle(_ input: String) async {
+        if !KeyBinding.answeredWhileLoading.contains(input) { await loading?.value }
+        if let failure, !KeyBinding.answeredWhileLoading.contains(input) {
+            return view.showError(failure)
+        }
+        await view.handle(input)
+    }
+
+    /// Ends the work of this person's scope: a read still in flight is
+    /// cancelled, and this returns once it has stopped.
+    public func leave() async {
+        await work.end()
+    }
+
+    private func load() async {
+        do {
+            try await opened.reload()
+        } catch {
+            guard !Task.isCancelled else { return }
+            failure = "\(opened.person.name) can no longer be shown: \(error); b goes back."
+            return view.showError(failure ?? "")
+        }
+        guard !Task.isCancelled else { return }
+        failure = nil
+        view.show(makeViewModel())
     }
 
     private func makeViewModel() -> PersonDetailViewModel {
@@ -75,13 +113,13 @@ public final class PersonDetailController: Screen {
             confirmation: isConfirmingDelete
                 ? ConfirmationViewModel(
                     question: "Delete \(shown.name)? (u on the list undoes it.)",
-                    confirm: { [weak self] in self?.confirmDelete() },
+                    confirm: { [weak self] in await self?.confirmDelete() },
                     cancel: { [weak self] in self?.cancelDelete() })
                 : nil,
             edit: { [weak self] in self?.edit() },
             delete: { [weak self] in self?.askToDelete() },
-            back: { [weak self] in self?.navigator.pop() },
-            quit: { [weak self] in self?.navigator.quit() })
+            back: { [weak self] in await self?.navigator.pop() },
+            quit: { [weak self] in await self?.navigator.quit() })
     }
 
     private func edit() {
@@ -111,12 +149,12 @@ public final class PersonDetailController: Screen {
         view.show(makeViewModel())
     }
 
-    private func confirmDelete() {
+    private func confirmDelete() async {
         do {
-            try opened.delete()
+            try await opened.delete()
             deletions.remember(opened.person)
             view.showMessage("Deleted \(opened.person.name).")
-            navigator.pop()
+            await navigator.pop()
         } catch {
             isConfirmingDelete = false
             view.showError("Could not delete \(opened.person.name): \(error)")

@@ -11,5 +11,5 @@ public protocol PersonDetailView: AnyObject {
     func showError(_ message: String)
 
     /// Turns one line of input into one of the shown model's actions.
-    func handle(_ input: String)
+    func handle(_ input: String) async
 }

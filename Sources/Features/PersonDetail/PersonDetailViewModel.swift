@@ -2,25 +2,28 @@
 public struct PersonDetailViewModel {
     /// The person's name, as the heading.
     public var title: String
+    /// Whether the person is still being read again: the values shown are
+    /// the ones the list had, until the read arrives.
+    public var isLoading = false
     /// Label and value of each field, in order.
     public var fields: [(label: String, value: String)]
     /// Asked before a delete; `nil` when no question is pending.
     public var confirmation: ConfirmationViewModel?
     /// Opens the form to edit this person.
-    public var edit: @MainActor () -> Void
+    public var edit: @MainActor () async -> Void
     /// Asks to delete this person; the controller answers with a confirmation.
-    public var delete: @MainActor () -> Void
+    public var delete: @MainActor () async -> Void
     /// Returns to the list.
-    public var back: @MainActor () -> Void
+    public var back: @MainActor () async -> Void
     /// Ends the session.
-    public var quit: @MainActor () -> Void
+    public var quit: @MainActor () async -> Void
 
     /// A model with these values.
     public init(
         title: String, fields: [(label: String, value: String)],
-        confirmation: ConfirmationViewModel?, edit: @escaping @MainActor () -> Void,
-        delete: @escaping @MainActor () -> Void, back: @escaping @MainActor () -> Void,
-        quit: @escaping @MainActor () -> Void
+        confirmation: ConfirmationViewModel?, edit: @escaping @MainActor () async -> Void,
+        delete: @escaping @MainActor () async -> Void, back: @escaping @MainActor () async -> Void,
+        quit: @escaping @MainActor () async -> Void
     ) {
         self.title = title
         self.fields = fields
@@ -37,14 +40,14 @@ public struct ConfirmationViewModel {
     /// The question, such as "Delete Ada Lovelace?".
     public var question: String
     /// Done on "y" or "yes".
-    public var confirm: @MainActor () -> Void
+    public var confirm: @MainActor () async -> Void
     /// Done on any other answer.
-    public var cancel: @MainActor () -> Void
+    public var cancel: @MainActor () async -> Void
 
     /// A model with these values.
     public init(
-        question: String, confirm: @escaping @MainActor () -> Void,
-        cancel: @escaping @MainActor () -> Void
+        question: String, confirm: @escaping @MainActor () async -> Void,
+        cancel: @escaping @MainActor () async -> Void
     ) {
         self.question = question
         self.confirm = confirm

@@ -15,7 +15,7 @@ public typealias PersonEditControllerProvider = @MainActor () throws -> PersonEd
 @MainActor
 public final class PersonEditController: Screen {
     private let title: String
-    private let save: @MainActor (PersonDraft) throws -> Person
+    private let save: @MainActor (PersonDraft) async throws -> Person
     private let view: any PersonEditView
     private let navigator: any Navigator
     private var draft: PersonDraft
@@ -32,7 +32,7 @@ public final class PersonEditController: Screen {
     public init(
         title: String,
         draft: PersonDraft,
-        save: @escaping @MainActor (PersonDraft) throws -> Person,
+        save: @escaping @MainActor (PersonDraft) async throws -> Person,
         view: any PersonEditView,
         navigator: any Navigator
     ) {
@@ -51,7 +51,7 @@ public final class PersonEditController: Screen {
     ) {
         self.init(
             title: "New person", draft: PersonDraft(),
-            save: { draft in try store.add(draft.validated(), addedAt: clock()) }, view: view,
+            save: { draft in try await store.add(draft.validated(), addedAt: clock()) }, view: view,
             navigator: navigator)
     }
 
@@ -71,8 +71,10 @@ public final class PersonEditController: Screen {
         ask()
     }
 
-    public func handle(_ input: String) {
-        view.handle(input)
+    /// Hands `input` to the view; a save it finishes is awaited, so the
+    /// next line is read once the store has answered.
+    public func handle(_ input: String) async {
+        await view.handle(input)
     }
 
     private var field: PersonField { PersonField.allCases[fieldIndex] }
@@ -84,15 +86,15 @@ public final class PersonEditController: Screen {
                 field: field,
                 step: (fieldIndex + 1, PersonField.allCases.count),
                 currentValue: draft[field],
-                answer: { [weak self] answer in self?.receive(answer) }))
+                answer: { [weak self] answer in await self?.receive(answer) }))
     }
 
-    private func receive(_ answer: FormAnswer) {
+    private func receive(_ answer: FormAnswer) async {
         let raw: String
         switch answer {
         case .cancel:
             view.showMessage("Cancelled; nothing was saved.")
-            return navigator.pop()
+            return await navigator.pop()
         case .keep: raw = draft[field]
         case .clear: raw = ""
         case .text(let text): raw = text
@@ -105,14 +107,14 @@ public final class PersonEditController: Screen {
         }
         fieldIndex += 1
         if fieldIndex < PersonField.allCases.count { return ask() }
-        finish()
+        await finish()
     }
 
-    private func finish() {
+    private func finish() async {
         do {
-            let saved = try save(draft)
+            let saved = try await save(draft)
             view.showMessage("Saved \(saved.name).")
-            navigator.pop()
+            await navigator.pop()
         } catch {
             view.showError("Could not save: \(error)")
             appear()

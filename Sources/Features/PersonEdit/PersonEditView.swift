@@ -11,5 +11,5 @@ public protocol PersonEditView: AnyObject {
     func showError(_ message: String)
 
     /// Turns one line of input into an answer to the shown prompt.
-    func handle(_ input: String)
+    func handle(_ input: String) async
 }

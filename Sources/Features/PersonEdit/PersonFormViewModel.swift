@@ -11,12 +11,12 @@ public struct PersonFormViewModel {
     /// The value Enter keeps; empty when there is none.
     public var currentValue: String
     /// Where the view sends what the person typed.
-    public var answer: @MainActor (FormAnswer) -> Void
+    public var answer: @MainActor (FormAnswer) async -> Void
 
     /// A model with these values.
     public init(
         title: String, field: PersonField, step: (number: Int, of: Int), currentValue: String,
-        answer: @escaping @MainActor (FormAnswer) -> Void
+        answer: @escaping @MainActor (FormAnswer) async -> Void
     ) {
         self.title = title
         self.field = field

@@ -7,6 +7,11 @@
 /// wiring line is a compile error, not a key that quietly does nothing.
 /// It never builds another controller itself: it asks a provider for a new
 /// one each time, so the list does not know how a detail screen is wired.
+///
+/// Pages load as work of the session's scope (``ScopedWork``): the screen
+/// says it is loading and still answers `q` and `?` meanwhile; a key that
+/// reads the page waits for it. Leaving the screen cancels a load still in
+/// flight, and the session's end waits for it to stop.
 @MainActor
 public final class PersonListController: Screen {
     private let store: any PersonStore
@@ -17,6 +22,7 @@ public final class PersonListController: Screen {
     private let detailProvider: PersonDetailControllerProvider
     private let addProvider: PersonEditControllerProvider
     private let settingsProvider: SettingsControllerProvider
+    private let work: ScopedWork
 
     private var search = ""
     private var start = PageStart.first
@@ -26,6 +32,8 @@ public final class PersonListController: Screen {
     /// Whether a page was ever shown, and why the last load failed.
     private var hasLoaded = false
     private var lastFailure: String?
+    /// The load in flight, if any: what a key that reads the page waits for.
+    private var loading: Task<Void, Never>?
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
@@ -38,6 +46,7 @@ public final class PersonListController: Screen {
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
     ///   - settingsProvider: makes the settings screen.
+    ///   - work: the session's work, which each load is started as.
     public init(
         store: any PersonStore,
         pageSize: Int,
@@ -46,7 +55,8 @@ public final class PersonListController: Screen {
         deletions: LastDeletion,
         detailProvider: @escaping PersonDetailControllerProvider,
         addProvider: @escaping PersonEditControllerProvider,
-        settingsProvider: @escaping SettingsControllerProvider
+        settingsProvider: @escaping SettingsControllerProvider,
+        work: ScopedWork
     ) {
         self.store = store
         self.pageSize = max(1, pageSize)
@@ -56,6 +66,7 @@ public final class PersonListController: Screen {
         self.detailProvider = detailProvider
         self.addProvider = addProvider
         self.settingsProvider = settingsProvider
+        self.work = work
     }
 
     /// Reloads the page on every appearance, so a person added, edited or
@@ -64,33 +75,42 @@ public final class PersonListController: Screen {
         reload()
     }
 
-    public func handle(_ input: String) {
-        view.handle(input)
+    /// Hands `input` to the view, once the page it may read has arrived;
+    /// the keys that read nothing answer at once.
+    public func handle(_ input: String) async {
+        if !KeyBinding.answeredWhileLoading.contains(input) { await loading?.value }
+        await view.handle(input)
     }
 
+    /// Cancels a load still in flight and waits for it to stop.
+    public func leave() async {
+        loading?.cancel()
+        await loading?.value
+    }
+
+    /// Starts loading the page, as the session's work, in place of any load
+    /// still in flight; until it arrives the screen says it is loading.
     private func reload() {
-        do {
-            total = try store.count(matching: search)
-            rows = try store.page(matching: search, from: start, limit: pageSize)
-            if case .before = start, rows.count < pageSize {
-                // Near the top after a deletion: fill a whole first page instead.
-                start = .first
-                rows = try store.page(matching: search, from: start, limit: pageSize)
-            } else if rows.isEmpty, total > 0 {
-                // The page emptied (its persons were deleted): show the last one.
-                start = .offset((total - 1) / pageSize * pageSize)
-                rows = try store.page(matching: search, from: start, limit: pageSize)
-                if rows.isEmpty {
-                    // The total was wrong (another program wrote it): start over
-                    // at the top rather than show an empty list.
-                    start = .first
-                    rows = try store.page(matching: search, from: start, limit: pageSize)
-                }
-            }
-            firstIndex = try indexOfFirstRow()
+        loading?.cancel()
+        var model = makeViewModel()
+        model.summary = "loading…"
+        model.isLoading = true
+        view.show(model)
+        loading = work.start { [weak self] in await self?.load() }
+    }
+
+    /// Reads the page the list stands at and shows it, unless the load was
+    /// cancelled meanwhile: then the screen is left as it is.
+    private func load() async {
+        let read: Result<(rows: [Person], total: Int, start: PageStart, firstIndex: Int), any Error>
+        do { read = .success(try await readPage()) } catch { read = .failure(error) }
+        guard !Task.isCancelled else { return }
+        switch read {
+        case .success(let page):
+            (rows, total, start, firstIndex) = page
             (hasLoaded, lastFailure) = (true, nil)
             view.show(makeViewModel())
-        } catch {
+        case .failure(let error):
             // Still a working screen: no rows, a retry, every other key.
             let message = "Could not load the list: \(error)"
             lastFailure = message
@@ -103,15 +123,43 @@ public final class PersonListController: Screen {
         }
     }
 
+    /// The page at `start`, with the total and the index of its first row.
+    private func readPage() async throws -> (
+        rows: [Person], total: Int, start: PageStart, firstIndex: Int
+    ) {
+        let (search, pageSize) = (self.search, self.pageSize)
+        var start = self.start
+        let total = try await store.count(matching: search)
+        var rows = try await store.page(matching: search, from: start, limit: pageSize)
+        if case .before = start, rows.count < pageSize {
+            // Near the top after a deletion: fill a whole first page instead.
+            start = .first
+            rows = try await store.page(matching: search, from: start, limit: pageSize)
+        } else if rows.isEmpty, total > 0 {
+            // The page emptied (its persons were deleted): show the last one.
+            start = .offset((total - 1) / pageSize * pageSize)
+            rows = try await store.page(matching: search, from: start, limit: pageSize)
+            if rows.isEmpty {
+                // The total was wrong (another program wrote it): start over
+                // at the top rather than show an empty list.
+                start = .first
+                rows = try await store.page(matching: search, from: start, limit: pageSize)
+            }
+        }
+        let firstIndex: Int
+        if case .offset(let offset) = start {
+            firstIndex = offset
+        } else if let first = rows.first {
+            firstIndex = try await store.position(of: first.sortKey, matching: search)
+        } else {
+            firstIndex = 0
+        }
+        return (rows, total, start, firstIndex)
+    }
+
     /// Why the list never showed a page, when every load so far failed: an
     /// interactive session that ends so exits with a failure.
     public var failureToLoad: String? { hasLoaded ? nil : lastFailure }
-
-    private func indexOfFirstRow() throws -> Int {
-        if case .offset(let offset) = start { return offset }
-        guard let first = rows.first else { return 0 }
-        return try store.position(of: first.sortKey, matching: search)
-    }
 
     private func makeViewModel() -> PersonListViewModel {
         let rows = rows.map(makeRow)
@@ -121,9 +169,9 @@ public final class PersonListController: Screen {
             rows: rows,
             search: { [weak self] text in self?.show(matching: text) },
             add: { [weak self] in self?.add() },
-            undo: { [weak self] in self?.undoDelete() },
+            undo: { [weak self] in await self?.undoDelete() },
             openSettings: { [weak self] in self?.openSettings() },
-            quit: { [weak self] in self?.navigator.quit() })
+            quit: { [weak self] in await self?.navigator.quit() })
         if firstIndex + self.rows.count < total {
             model.showNextPage = { [weak self] in self?.showNextPage() }
         }
@@ -190,12 +238,12 @@ public final class PersonListController: Screen {
 
     /// Puts back the person deleted last in this session, wherever the list
     /// is paged or searched to, and shows where they are.
-    private func undoDelete() {
+    private func undoDelete() async {
         guard let person = deletions.take() else {
             return view.showError("There is no delete to undo in this session.")
         }
         do {
-            try store.restore(person)
+            try await store.restore(person)
         } catch {
             deletions.remember(person)
             return view.showError("Could not undo the delete of \(person.name): \(error)")

@@ -14,5 +14,5 @@ public protocol PersonListView: AnyObject {
     func showError(_ message: String)
 
     /// Turns one line of input into one of the shown model's actions.
-    func handle(_ input: String)
+    func handle(_ input: String) async
 }

@@ -10,35 +10,38 @@ public struct PersonListViewModel {
     public var summary: String
     /// The rows of this page, top to bottom.
     public var rows: [PersonRowViewModel]
+    /// Whether the page is still loading: the rows are the ones shown
+    /// before, or none, until it arrives.
+    public var isLoading = false
     /// Shows the next page; `nil` on the last one.
-    public var showNextPage: (@MainActor () -> Void)?
+    public var showNextPage: (@MainActor () async -> Void)?
     /// Shows the previous page; `nil` on the first one.
-    public var showPreviousPage: (@MainActor () -> Void)?
+    public var showPreviousPage: (@MainActor () async -> Void)?
     /// Loads the page again; set only while it could not be loaded, so that
     /// the list keeps working after a failure — Enter retries, and `q`, `?`
     /// and `/` still do what they always do.
-    public var retry: (@MainActor () -> Void)?
+    public var retry: (@MainActor () async -> Void)?
     /// Shows only persons whose name contains the text; empty shows everyone.
-    public var search: @MainActor (String) -> Void
+    public var search: @MainActor (String) async -> Void
     /// Opens the form for a new person.
-    public var add: @MainActor () -> Void
+    public var add: @MainActor () async -> Void
     /// Puts back the person deleted last in this session.
-    public var undo: @MainActor () -> Void
+    public var undo: @MainActor () async -> Void
     /// Opens the settings screen.
-    public var openSettings: @MainActor () -> Void
+    public var openSettings: @MainActor () async -> Void
     /// Ends the session.
-    public var quit: @MainActor () -> Void
+    public var quit: @MainActor () async -> Void
 
     /// A page with no next or previous page until those are set.
     public init(
         title: String, summary: String, rows: [PersonRowViewModel],
-        showNextPage: (@MainActor () -> Void)? = nil,
-        showPreviousPage: (@MainActor () -> Void)? = nil,
-        search: @escaping @MainActor (String) -> Void,
-        add: @escaping @MainActor () -> Void,
-        undo: @escaping @MainActor () -> Void,
-        openSettings: @escaping @MainActor () -> Void,
-        quit: @escaping @MainActor () -> Void
+        showNextPage: (@MainActor () async -> Void)? = nil,
+        showPreviousPage: (@MainActor () async -> Void)? = nil,
+        search: @escaping @MainActor (String) async -> Void,
+        add: @escaping @MainActor () async -> Void,
+        undo: @escaping @MainActor () async -> Void,
+        openSettings: @escaping @MainActor () async -> Void,
+        quit: @escaping @MainActor () async -> Void
     ) {
         self.title = title
         self.summary = summary
@@ -63,10 +66,10 @@ public struct PersonRowViewModel {
     /// A second detail, such as the address.
     public var subtitle: String
     /// Opens this person.
-    public var select: @MainActor () -> Void
+    public var select: @MainActor () async -> Void
 
     /// A model with these values.
-    public init(title: String, subtitle: String, select: @escaping @MainActor () -> Void) {
+    public init(title: String, subtitle: String, select: @escaping @MainActor () async -> Void) {
         self.title = title
         self.subtitle = subtitle
         self.select = select

@@ -16,7 +16,7 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
         self.storeKind = storeKind
     }
 
-    public func sections() throws -> [SettingsSection] {
+    public func sections() async throws -> [SettingsSection] {
         [
             SettingsSection(
                 title: "Settings",

@@ -22,13 +22,14 @@ public struct DebugSettingsConfigurator: SettingsConfigurator {
         self.objectGraph = objectGraph
     }
 
-    public func sections() throws -> [SettingsSection] {
+    public func sections() async throws -> [SettingsSection] {
         let graph = objectGraph()
-        return try base.sections() + [
+        let persons = try await store.count(matching: "")
+        return try await base.sections() + [
             SettingsSection(
                 title: "Store statistics",
                 rows: [
-                    SettingsRow("Persons", String(try store.count(matching: ""))),
+                    SettingsRow("Persons", String(persons)),
                     SettingsRow("Store type", String(describing: type(of: store))),
                 ]),
             SettingsSection(

@@ -5,9 +5,10 @@
 /// is made of. The settings screen never knows which it was given — this is
 /// a container's "definition chosen by option", written as a protocol and a
 /// ternary in an injector.
+@MainActor
 public protocol SettingsConfigurator {
     /// The sections to show, top to bottom.
-    func sections() throws -> [SettingsSection]
+    func sections() async throws -> [SettingsSection]
 }
 
 /// One titled group of settings rows.

@@ -2,11 +2,17 @@
 public typealias SettingsControllerProvider = @MainActor () throws -> SettingsController
 
 /// Shows what its configurator lists; `b` returns.
+///
+/// What it lists may come from the store (with `--debug`), so it is read as
+/// work of the session's scope: the screen says it is loading, `b` and `q`
+/// answer at once, and leaving cancels the read.
 @MainActor
 public final class SettingsController: Screen {
     private let configurator: any SettingsConfigurator
     private let view: any SettingsView
     private let navigator: any Navigator
+    private let work: ScopedWork
+    private var loading: Task<Void, Never>?
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
@@ -14,29 +20,55 @@ public final class SettingsController: Screen {
     ///   - configurator: decides what is listed; base or debug.
     ///   - view: draws the sections and reads the keys.
     ///   - navigator: goes back to the screen before.
+    ///   - work: the session's work, which the read is started as.
     public init(
-        configurator: any SettingsConfigurator, view: any SettingsView, navigator: any Navigator
+        configurator: any SettingsConfigurator, view: any SettingsView, navigator: any Navigator,
+        work: ScopedWork
     ) {
         self.configurator = configurator
         self.view = view
         self.navigator = navigator
+        self.work = work
     }
 
+    /// Shows that the settings are loading, and reads them as the
+    /// session's work.
     public func appear() {
+        view.show(makeViewModel(sections: [], isLoading: true))
+        loading = work.start { [weak self] in await self?.load() }
+    }
+
+    /// Hands `input` to the view once the settings have been read; back,
+    /// quit and help answer at once.
+    public func handle(_ input: String) async {
+        if !KeyBinding.answeredWhileLoading.contains(input) { await loading?.value }
+        await view.handle(input)
+    }
+
+    /// Cancels a read still in flight and waits for it to stop.
+    public func leave() async {
+        loading?.cancel()
+        await loading?.value
+    }
+
+    private func load() async {
         do {
-            view.show(
-                SettingsViewModel(
-                    sections: try configurator.sections(),
-                    back: { [weak self] in self?.navigator.pop() },
-                    quit: { [weak self] in self?.navigator.quit() }))
+            let sections = try await configurator.sections()
+            guard !Task.isCancelled else { return }
+            view.show(makeViewModel(sections: sections, isLoading: false))
         } catch {
-            view.showError("Could not read the settings: \(error)")
-            navigator.pop()
+            guard !Task.isCancelled else { return }
+            view.showError("Could not read the settings: \(error); b goes back.")
         }
     }
 
-    public func handle(_ input: String) {
-        view.handle(input)
+    private func makeViewModel(sections: [SettingsSection], isLoading: Bool) -> SettingsViewModel {
+        var model = SettingsViewModel(
+            sections: sections,
+            back: { [weak self] in await self?.navigator.pop() },
+            quit: { [weak self] in await self?.navigator.quit() })
+        model.isLoading = isLoading
+        return model
     }
 }
 
@@ -44,15 +76,17 @@ public final class SettingsController: Screen {
 public struct SettingsViewModel {
     /// The groups of rows.
     public var sections: [SettingsSection]
+    /// Whether the sections are still being read; none are shown until then.
+    public var isLoading = false
     /// Returns to the list.
-    public var back: @MainActor () -> Void
+    public var back: @MainActor () async -> Void
     /// Ends the session.
-    public var quit: @MainActor () -> Void
+    public var quit: @MainActor () async -> Void
 
     /// A model with these sections and actions.
     public init(
-        sections: [SettingsSection], back: @escaping @MainActor () -> Void,
-        quit: @escaping @MainActor () -> Void
+        sections: [SettingsSection], back: @escaping @MainActor () async -> Void,
+        quit: @escaping @MainActor () async -> Void
     ) {
         self.sections = sections
         self.back = back
@@ -68,5 +102,5 @@ public protocol SettingsView: AnyObject {
     /// Tells the person something went wrong.
     func showError(_ message: String)
     /// Turns one line of input into one of the model's actions.
-    func handle(_ input: String)
+    func handle(_ input: String) async
 }

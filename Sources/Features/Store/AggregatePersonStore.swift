@@ -15,87 +15,113 @@ import Foundation
 /// source that holds the person, which for a read-only source refuses it.
 public final class AggregatePersonStore: PersonStore {
     private let primary: any PersonStore
-    private let sources: [any PersonStore]
+    private let readOnly: @Sendable () async throws -> [any PersonStore]
 
-    /// The persons of `primary` and of every store in `readOnly`, as one list.
+    /// The persons of `primary` and of every store `readOnly` gives, as one
+    /// list.
+    ///
+    /// The read-only stores come through an async provider because fetching
+    /// them — reading files, downloading URLs — is slow and can fail: the
+    /// first call made through this store fetches them (the provider keeps
+    /// them once fetched), and a failed fetch fails that call alone, so the
+    /// next one tries again.
     ///
     /// Ids must not collide between the stores: imported persons have
     /// negative ids for that reason.
-    public init(primary: any PersonStore, readOnly: [any PersonStore]) {
+    public init(
+        primary: any PersonStore,
+        readOnly: @escaping @Sendable () async throws -> [any PersonStore]
+    ) {
         self.primary = primary
-        self.sources = [primary] + readOnly
+        self.readOnly = readOnly
     }
 
-    public func count(matching search: String) throws -> Int {
-        try sources.reduce(0) { $0 + (try $1.count(matching: search)) }
+    /// Every source, the primary first.
+    private func sources() async throws -> [any PersonStore] {
+        [primary] + (try await readOnly())
     }
 
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
-        try sources.reduce(0) { $0 + (try $1.position(of: key, matching: search)) }
+    public func count(matching search: String) async throws -> Int {
+        var total = 0
+        for source in try await sources() { total += try await source.count(matching: search) }
+        return total
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+        var total = 0
+        for source in try await sources() {
+            total += try await source.position(of: key, matching: search)
+        }
+        return total
+    }
+
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
     {
+        let sources = try await sources()
         switch start {
         case .after, .before:
-            let merged = try merge { try $0.page(matching: search, from: start, limit: limit) }
+            var merged: [Person] = []
+            for source in sources {
+                merged += try await source.page(matching: search, from: start, limit: limit)
+            }
+            merged = Self.sorted(merged)
             if case .before = start { return Array(merged.suffix(limit)) }
             return Array(merged.prefix(limit))
         case .offset(let offset):
-            return try page(matching: search, skipping: max(0, offset), limit: max(0, limit))
+            return try await page(
+                of: sources, matching: search, skipping: max(0, offset), limit: max(0, limit))
         }
     }
 
-    public func person(withID id: Person.ID) throws -> Person? {
-        for source in sources {
-            if let person = try source.person(withID: id) { return person }
+    public func person(withID id: Person.ID) async throws -> Person? {
+        for source in try await sources() {
+            if let person = try await source.person(withID: id) { return person }
         }
         return nil
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
-        try primary.add(draft, addedAt: date)
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
+        try await primary.add(draft, addedAt: date)
     }
 
     /// The primary store's consistent reads: the imported sources never change.
-    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
-        try primary.readingConsistently(body)
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws -> T
+    {
+        try await primary.readingConsistently(body)
     }
 
     /// Checks the primary store: the imported sources keep nothing derived.
-    public func check(repairing: Bool) throws -> StoreCheck {
-        try primary.check(repairing: repairing)
+    public func check(repairing: Bool) async throws -> StoreCheck {
+        try await primary.check(repairing: repairing)
     }
 
-    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
-        -> Int
-    {
-        try primary.add(contentsOf: drafts, addedAt: date)
+    public func add(
+        contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
+    ) async throws -> Int {
+        try await primary.add(contentsOf: drafts, addedAt: date)
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
-        try owner(of: id).update(id, with: draft)
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+        try await owner(of: id).update(id, with: draft)
     }
 
-    public func delete(_ id: Person.ID) throws {
-        try owner(of: id).delete(id)
+    public func delete(_ id: Person.ID) async throws {
+        try await owner(of: id).delete(id)
     }
 
-    public func restore(_ person: Person) throws {
-        try primary.restore(person)
+    public func restore(_ person: Person) async throws {
+        try await primary.restore(person)
     }
 
     /// The source holding `id`; the primary when none does, so that its
     /// own "not found" is what the caller sees.
-    private func owner(of id: Person.ID) throws -> any PersonStore {
-        for source in sources where try source.person(withID: id) != nil {
+    private func owner(of id: Person.ID) async throws -> any PersonStore {
+        for source in try await sources() where try await source.person(withID: id) != nil {
             return source
         }
         return primary
-    }
-
-    private func merge(_ page: (any PersonStore) throws -> [Person]) throws -> [Person] {
-        Self.sorted(try sources.flatMap(page))
     }
 
     /// `persons` in key order, each name folded once rather than per comparison.
@@ -117,28 +143,31 @@ public final class AggregatePersonStore: PersonStore {
     /// source's, and sorts before everything on the page. So the page is the
     /// largest source read from `skipped - reserved`, merged with the first
     /// `reserved + limit` of each other source, less the first `reserved`.
-    private func page(matching search: String, skipping skipped: Int, limit: Int) throws
-        -> [Person]
-    {
-        let counts = try sources.map { try $0.count(matching: search) }
+    private func page(
+        of sources: [any PersonStore], matching search: String, skipping skipped: Int, limit: Int
+    ) async throws -> [Person] {
+        var counts: [Int] = []
+        for source in sources { counts.append(try await source.count(matching: search)) }
         guard let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return [] }
         let others = counts.indices.filter { $0 != largest }
         var bounds = others.map { min(skipped, counts[$0]) }
         if bounds.reduce(0, { min(skipped, $0 + $1) }) > Self.probeThreshold,
-            let probe = try sources[largest].page(
+            let probe = try await sources[largest].page(
                 matching: search, from: .offset(skipped), limit: 1
             )
             .first
         {
-            bounds = try others.map {
-                min(skipped, try sources[$0].position(of: probe.sortKey, matching: search))
+            bounds = []
+            for other in others {
+                bounds.append(
+                    min(skipped, try await sources[other].position(of: probe.sortKey, matching: search)))
             }
         }
         let reserved = bounds.reduce(0) { min(skipped, $0 + $1) }
-        var candidates = try sources[largest].page(
+        var candidates = try await sources[largest].page(
             matching: search, from: .offset(skipped - reserved), limit: reserved + limit)
         for (source, bound) in zip(others, bounds) {
-            candidates += try sources[source].page(
+            candidates += try await sources[source].page(
                 matching: search, from: .first, limit: bound + limit)
         }
         return Array(Self.sorted(candidates).dropFirst(reserved).prefix(limit))

@@ -24,19 +24,19 @@ public final class MemoryPersonStore: PersonStore {
         self.contents = Mutex(SortedPersons(persons))
     }
 
-    public func count(matching search: String) throws -> Int {
+    public func count(matching search: String) async throws -> Int {
         let folded = PersonSortKey.fold(search)
         return contents.withLock { $0.count(matching: folded, in: $0.entries.indices) }
     }
 
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
         let folded = PersonSortKey.fold(search)
         return contents.withLock {
             $0.count(matching: folded, in: 0..<$0.firstIndex(notBefore: key))
         }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
     {
         let folded = PersonSortKey.fold(search)
         let limit = max(0, limit)
@@ -54,11 +54,11 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func person(withID id: Person.ID) throws -> Person? {
+    public func person(withID id: Person.ID) async throws -> Person? {
         contents.withLock { contents in contents.index(of: id).map { contents.entries[$0].person } }
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
+    public func add(_ draft: ValidatedDraft, addedAt added: Date) async throws -> Person {
         try contents.withLock { contents throws(PersonStoreError) in
             let person = try contents.makePersons([draft], added: added)[0]
             contents.insert(person)
@@ -66,7 +66,7 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt added: Date) throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt added: Date) async throws
         -> Int
     {
         let checked = Array(drafts)
@@ -76,7 +76,7 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
         try contents.withLock { contents throws(PersonStoreError) in
             guard let old = contents.remove(id) else { throw .notFound(id) }
             let person = Person(
@@ -87,13 +87,13 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func delete(_ id: Person.ID) throws {
+    public func delete(_ id: Person.ID) async throws {
         try contents.withLock { contents throws(PersonStoreError) in
             guard contents.remove(id) != nil else { throw .notFound(id) }
         }
     }
 
-    public func restore(_ person: Person) throws {
+    public func restore(_ person: Person) async throws {
         try contents.withLock { contents throws(PersonStoreError) in
             guard contents.index(of: person.id) == nil else {
                 throw .storage("cannot restore \(person.name): id \(person.id) is taken")
@@ -104,13 +104,15 @@ public final class MemoryPersonStore: PersonStore {
 
     /// Runs `body`: only this process writes here, and a page is read whole
     /// under the lock, so there is no other program to be consistent with.
-    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
-        try body()
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+        -> T
+    {
+        try await body()
     }
 
     /// Nothing to check: a memory store keeps nothing beside its persons
     /// that could disagree with them (their keys are made with them).
-    public func check(repairing: Bool) throws -> StoreCheck {
+    public func check(repairing: Bool) async throws -> StoreCheck {
         StoreCheck(store: "the memory store", notes: [], problems: [], remaining: nil)
     }
 }

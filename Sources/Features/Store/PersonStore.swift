@@ -10,22 +10,26 @@ public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
 /// quick run and for tests, a database for real use — is decided in one place,
 /// the composition root, and nothing else in the app can tell the difference.
 ///
-/// Every method can throw, because a real store talks to a disk. Lists are
-/// read a page at a time, in ``PersonSortKey`` order, so no screen ever loads
-/// the whole address book.
+/// Every method is `async` and can throw, because a real store talks to a
+/// disk or a network: a screen on the main actor awaits it and stays free to
+/// answer keys meanwhile, and a store does its work off the main actor. A
+/// call whose task is cancelled — the screen that asked has closed — ends
+/// as soon as the store can stop, with `CancellationError`. Lists are read a
+/// page at a time, in ``PersonSortKey`` order, so no screen ever loads the
+/// whole address book.
 public protocol PersonStore: Sendable {
     /// How many persons have a name containing `search` (everyone when empty).
-    func count(matching search: String) throws -> Int
+    func count(matching search: String) async throws -> Int
 
     /// How many persons matching `search` sort before `key`: the index of the
     /// first row of a page, to show "11–20 of 42".
-    func position(of key: PersonSortKey, matching search: String) throws -> Int
+    func position(of key: PersonSortKey, matching search: String) async throws -> Int
 
     /// Up to `limit` persons matching `search`, in name order, from `start`.
-    func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
 
     /// The person with this id, or `nil` when there is none.
-    func person(withID id: Person.ID) throws -> Person?
+    func person(withID id: Person.ID) async throws -> Person?
 
     /// Stores checked values as a new person, added at `date`.
     ///
@@ -34,47 +38,48 @@ public protocol PersonStore: Sendable {
     ///
     /// - Returns: the stored person, with its new id.
     /// - Throws: storage errors.
-    func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person
+    func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person
 
     /// Stores many new persons in one go, all added at `date`: all of them, or none.
     ///
     /// - Returns: how many were added.
-    func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws -> Int
+    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
+        -> Int
 
     /// Replaces the values of the person with this id.
     ///
     /// - Returns: the person as now stored.
     /// - Throws: ``PersonStoreError/notFound(_:)``, storage errors.
-    func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person
+    func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person
 
     /// Removes the person with this id.
     ///
     /// - Throws: ``PersonStoreError/notFound(_:)`` when there is no such person.
-    func delete(_ id: Person.ID) throws
+    func delete(_ id: Person.ID) async throws
 
     /// Puts back a person this store deleted, with the same id, values and
     /// date: what undoing a delete needs.
     ///
     /// - Throws: ``PersonStoreError/storage(_:)`` when the id is taken again.
-    func restore(_ person: Person) throws
+    func restore(_ person: Person) async throws
 
     /// Runs `body`, in which every read sees the store as it was when the
     /// first one began, whatever other programs write meanwhile.
     ///
     /// An export reads a page at a time; without this, a person renamed by
     /// another program halfway through could be written twice or not at all.
-    func readingConsistently<T>(_ body: () throws -> T) throws -> T
+    func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
 
     /// Compares whatever the store keeps to answer quickly — indexes,
     /// counts, marks — with the persons themselves, and with `repairing`,
     /// builds it all again when they disagree: `people check`.
-    func check(repairing: Bool) throws -> StoreCheck
+    func check(repairing: Bool) async throws -> StoreCheck
 }
 
 extension PersonStore {
     /// The person with this id, or ``PersonStoreError/notFound(_:)``.
-    public func existingPerson(withID id: Person.ID) throws -> Person {
-        guard let person = try person(withID: id) else { throw PersonStoreError.notFound(id) }
+    public func existingPerson(withID id: Person.ID) async throws -> Person {
+        guard let person = try await person(withID: id) else { throw PersonStoreError.notFound(id) }
         return person
     }
 }

@@ -17,55 +17,57 @@ public final class ReadOnlyPersonStore: PersonStore {
         self.source = source
     }
 
-    public func count(matching search: String) throws -> Int {
-        try persons.count(matching: search)
+    public func count(matching search: String) async throws -> Int {
+        try await persons.count(matching: search)
     }
 
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
-        try persons.position(of: key, matching: search)
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+        try await persons.position(of: key, matching: search)
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
     {
-        try persons.page(matching: search, from: start, limit: limit)
+        try await persons.page(matching: search, from: start, limit: limit)
     }
 
-    public func person(withID id: Person.ID) throws -> Person? {
-        try persons.person(withID: id)
+    public func person(withID id: Person.ID) async throws -> Person? {
+        try await persons.person(withID: id)
     }
 
-    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
-        try persons.readingConsistently(body)
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+        -> T
+    {
+        try await persons.readingConsistently(body)
     }
 
-    public func check(repairing: Bool) throws -> StoreCheck {
-        try persons.check(repairing: repairing)
+    public func check(repairing: Bool) async throws -> StoreCheck {
+        try await persons.check(repairing: repairing)
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
         throw PersonStoreError.readOnly(name: draft.name, source: source)
     }
 
-    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
         -> Int
     {
         throw PersonStoreError.readOnly(name: "these persons", source: source)
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
-        throw try refusal(for: id)
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+        throw try await refusal(for: id)
     }
 
-    public func delete(_ id: Person.ID) throws {
-        throw try refusal(for: id)
+    public func delete(_ id: Person.ID) async throws {
+        throw try await refusal(for: id)
     }
 
-    public func restore(_ person: Person) throws {
+    public func restore(_ person: Person) async throws {
         throw PersonStoreError.readOnly(name: person.name, source: source)
     }
 
-    private func refusal(for id: Person.ID) throws -> PersonStoreError {
-        guard let person = try persons.person(withID: id) else { return .notFound(id) }
+    private func refusal(for id: Person.ID) async throws -> PersonStoreError {
+        guard let person = try await persons.person(withID: id) else { return .notFound(id) }
         return .readOnly(name: person.name, source: source)
     }
 }

@@ -21,82 +21,94 @@ public final class TracingPersonStore: PersonStore {
         self.log = log
     }
 
-    public func count(matching search: String) throws -> Int {
-        try traced("count(matching: \(quoted(search)))", showing: String.init) {
-            try store.count(matching: search)
+    public func count(matching search: String) async throws -> Int {
+        try await traced("count(matching: \(quoted(search)))", showing: String.init) {
+            try await store.count(matching: search)
         }
     }
 
-    public func position(of key: PersonSortKey, matching search: String) throws -> Int {
-        try traced(
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+        try await traced(
             "position(of: \(describe(key)), matching: \(quoted(search)))", showing: String.init
         ) {
-            try store.position(of: key, matching: search)
+            try await store.position(of: key, matching: search)
         }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
     {
-        try traced(
+        try await traced(
             "page(matching: \(quoted(search)), from: \(describe(start)), limit: \(limit))",
             showing: count
         ) {
-            try store.page(matching: search, from: start, limit: limit)
+            try await store.page(matching: search, from: start, limit: limit)
         }
     }
 
-    public func readingConsistently<T>(_ body: () throws -> T) throws -> T {
-        try traced(
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+        -> T
+    {
+        try await traced(
             "readingConsistently", showing: { (_: T) in "done" },
-            { try store.readingConsistently(body) })
+            { try await store.readingConsistently(body) })
     }
 
-    public func check(repairing: Bool) throws -> StoreCheck {
-        try traced(
+    public func check(repairing: Bool) async throws -> StoreCheck {
+        try await traced(
             "check(repairing: \(repairing))", showing: { "\($0.problems.count) problems" },
-            { try store.check(repairing: repairing) })
+            { try await store.check(repairing: repairing) })
     }
 
-    public func person(withID id: Person.ID) throws -> Person? {
-        try traced("person(withID: \(id))", showing: describe) { try store.person(withID: id) }
+    public func person(withID id: Person.ID) async throws -> Person? {
+        try await traced("person(withID: \(id))", showing: describe) { try await store.person(withID: id) }
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) throws -> Person {
-        try traced("add(name: \(quoted(draft.name)))", showing: describe) {
-            try store.add(draft, addedAt: date)
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
+        try await traced("add(name: \(quoted(draft.name)))", showing: describe) {
+            try await store.add(draft, addedAt: date)
         }
     }
 
-    public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt date: Date) throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
         -> Int
     {
-        try traced("add(contentsOf: …)", showing: String.init) {
-            try store.add(contentsOf: drafts, addedAt: date)
+        // Not through `traced`: the drafts are handed on, not captured.
+        let start = ContinuousClock.now
+        do {
+            let added = try await store.add(contentsOf: drafts, addedAt: date)
+            log("trace: store.add(contentsOf: …) → \(added) in \(milliseconds(since: start))")
+            return added
+        } catch {
+            log(
+                "trace: store.add(contentsOf: …) threw \(quoted("\(error)")) in \(milliseconds(since: start))"
+            )
+            throw error
         }
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) throws -> Person {
-        try traced("update(\(id), name: \(quoted(draft.name)))", showing: describe) {
-            try store.update(id, with: draft)
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+        try await traced("update(\(id), name: \(quoted(draft.name)))", showing: describe) {
+            try await store.update(id, with: draft)
         }
     }
 
-    public func delete(_ id: Person.ID) throws {
-        try traced("delete(\(id))", showing: done) { try store.delete(id) }
+    public func delete(_ id: Person.ID) async throws {
+        try await traced("delete(\(id))", showing: done) { try await store.delete(id) }
     }
 
-    public func restore(_ person: Person) throws {
-        try traced("restore(#\(person.id) \(quoted(person.name)))", showing: done) {
-            try store.restore(person)
+    public func restore(_ person: Person) async throws {
+        try await traced("restore(#\(person.id) \(quoted(person.name)))", showing: done) {
+            try await store.restore(person)
         }
     }
 
     private func traced<Result>(
-        _ call: String, showing describe: (Result) -> String, _ body: () throws -> Result
-    ) throws -> Result {
+        _ call: String, showing describe: (Result) -> String,
+        _ body: () async throws -> Result
+    ) async throws -> Result {
         let start = ContinuousClock.now
         do {
-            let result = try body()
+            let result = try await body()
             log("trace: store.\(call) → \(describe(result)) in \(milliseconds(since: start))")
             return result
         } catch {

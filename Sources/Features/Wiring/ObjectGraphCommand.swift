@@ -1,6 +1,6 @@
 /// Records a run of the real injectors and returns what it built: how
 /// `people graph` learns the object graph.
-public typealias WiringTourProvider = @MainActor () throws -> WiringTour
+public typealias WiringTourProvider = @MainActor () async throws -> WiringTour
 
 /// What one recorded run of the injectors built, step by step, in order.
 ///
@@ -32,9 +32,9 @@ public final class ObjectGraphCommand: Application {
         self.console = console
     }
 
-    public func run() -> ExitCode {
+    public func run() async -> ExitCode {
         do {
-            console.writeLines(ObjectGraph(steps: try tour().steps).mermaid)
+            console.writeLines(ObjectGraph(steps: try await tour().steps).mermaid)
             return console.settle(.success)
         } catch {
             console.writeErrorLine("people: could not record the object graph: \(error)")

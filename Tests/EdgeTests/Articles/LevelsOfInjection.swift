@@ -16,8 +16,8 @@ final class CountScreenWithoutInjection {
     private let store = MemoryPersonStore(persons: Person.samples)
     private let console = StandardConsole(showsPrompts: false, style: .plain)
 
-    func show() throws {
-        console.writeLine("\(try store.count(matching: "")) people")
+    func show() async throws {
+        console.writeLine("\(try await store.count(matching: "")) people")
     }
 }
 
@@ -32,8 +32,8 @@ final class CountScreenWithTheStoreInjected {
         self.store = store
     }
 
-    func show() throws {
-        console.writeLine("\(try store.count(matching: "")) people")
+    func show() async throws {
+        console.writeLine("\(try await store.count(matching: "")) people")
     }
 }
 
@@ -49,16 +49,16 @@ final class CountScreen {
         self.console = console
     }
 
-    func show() throws {
-        console.writeLine("\(try store.count(matching: "")) people")
+    func show() async throws {
+        console.writeLine("\(try await store.count(matching: "")) people")
     }
 }
 
 @MainActor
 @Suite struct LevelsOfInjectionTests {
-    @Test func onlyTheFullyInjectedScreenCanBeShownAnEmptyStoreAndWatched() throws {
+    @Test func onlyTheFullyInjectedScreenCanBeShownAnEmptyStoreAndWatched() async throws {
         let console = RecordingConsole()
-        try CountScreen(store: MemoryPersonStore(persons: []), console: console).show()
+        try await CountScreen(store: MemoryPersonStore(persons: []), console: console).show()
         #expect(console.output == "0 people\n")
     }
 }
@@ -74,8 +74,8 @@ enum SharedStore {
 /// A screen that reaches for the global store and the real terminal.
 @MainActor
 final class CountScreenReachingForGlobals {
-    func show() throws {
+    func show() async throws {
         let console = StandardConsole(showsPrompts: false, style: .plain)
-        console.writeLine("\(try SharedStore.store.count(matching: "")) people")
+        console.writeLine("\(try await SharedStore.store.count(matching: "")) people")
     }
 }

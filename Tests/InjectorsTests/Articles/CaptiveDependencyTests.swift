@@ -93,7 +93,7 @@ enum CaptiveCheck {
 @MainActor
 @Suite struct CaptiveDependencyTests {
     /// The symptom a user would see: the wrong person shared.
-    @Test func anAppWideSharerMadeFromAnOpenedPersonGoesOnSharingThem() throws {
+    @Test func anAppWideSharerMadeFromAnOpenedPersonGoesOnSharingThem() async throws {
         let session = TestScopes.session()
         let cache = ScopeCache<PersonSharer>()
         let ada = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
@@ -104,7 +104,7 @@ enum CaptiveCheck {
     }
 
     /// The symptom nobody sees until memory grows: a value outliving its scope.
-    @Test func theOpenedPersonOutlivesItsScopeOnceAnAppCacheHoldsIt() throws {
+    @Test func theOpenedPersonOutlivesItsScopeOnceAnAppCacheHoldsIt() async throws {
         let session = TestScopes.session()
         let cache = ScopeCache<PersonSharer>()
         weak var scope: PersonScope?
@@ -122,7 +122,7 @@ enum CaptiveCheck {
     }
 
     /// The trace the article shows, and the check reading it.
-    @Test func theTraceShowsAnAppObjectBuiltFromAPersonsValue() throws {
+    @Test func theTraceShowsAnAppObjectBuiltFromAPersonsValue() async throws {
         let app = TestScopes.tracedApp()
         let session = SessionScope(app: app)
         let cache = ScopeCache<PersonSharer>()
@@ -152,7 +152,7 @@ enum CaptiveCheck {
 
     /// A provider captures the scope it was made in, so one of a shorter
     /// scope beneath a kept object is a captive too.
-    @Test func aShorterScopesProviderBeneathAKeptObjectIsReported() {
+    @Test func aShorterScopesProviderBeneathAKeptObjectIsReported() async {
         let steps = [
             WiringStep(depth: 0, name: "PersonSharer", event: .kept, scope: "app"),
             WiringStep(
@@ -168,15 +168,15 @@ enum CaptiveCheck {
 
     /// The check over every screen and provider of a real session, so a
     /// captive added to the injectors fails here.
-    @Test func theRealInjectorsBuildNoCaptiveInAWholeSession() throws {
-        let steps = try ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())().steps
+    @Test func theRealInjectorsBuildNoCaptiveInAWholeSession() async throws {
+        let steps = try await ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())().steps
         #expect(steps.contains { $0.scopeKind == "person" }, "the tour opened a person")
         #expect(CaptiveCheck.captives(in: steps).isEmpty)
     }
 
     /// The remedy: a session-lived provider that begins a person scope per
     /// call and holds none of them.
-    @Test func theListsProviderBeginsAScopePerPersonAndKeepsNone() throws {
+    @Test func theListsProviderBeginsAScopePerPersonAndKeepsNone() async throws {
         let navigator = RecordingNavigator()
         let session = SessionScope(app: TestScopes.app(), navigator: navigator)
         weak var begun: PersonScope?
@@ -187,11 +187,11 @@ enum CaptiveCheck {
         }
         navigator.push(try open(Person.samples[0]))
         #expect(begun?.label == "person #1")
-        navigator.pop()
+        await navigator.pop()
         #expect(begun == nil, "Ada's scope ended with her detail screen")
         navigator.push(try open(Person.samples[1]))
         #expect(begun?.label == "person #2")
-        navigator.pop()
+        await navigator.pop()
         #expect(begun == nil, "and Alan's with his; the provider kept neither")
     }
 }

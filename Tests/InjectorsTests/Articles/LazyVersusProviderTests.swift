@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct LazyVersusProviderTests {
     /// Lazy: nothing before the first ask, the same instance after it.
-    @Test func theAppsStoreIsMadeOnFirstAskAndHandedOutAgainAfter() throws {
+    @Test func theAppsStoreIsMadeOnFirstAskAndHandedOutAgainAfter() async throws {
         let app = TestScopes.app()
         #expect(!app.storeCache.isFilled, "beginning the scope made no store")
         let first = try StoreInjector.injectPersonStore(app)
@@ -21,7 +21,7 @@ import Testing
     }
 
     /// Kept by a scope means one per scope: two sessions, two stacks.
-    @Test func theNavigatorIsMadeOncePerSessionAndNeverShared() {
+    @Test func theNavigatorIsMadeOncePerSessionAndNeverShared() async {
         let app = TestScopes.app()
         let session = SessionScope(app: app)
         let navigator = SessionInjector.injectNavigator(session)
@@ -30,7 +30,7 @@ import Testing
     }
 
     /// Provider: two calls, two forms.
-    @Test func eachCallOfTheEditProviderMakesANewForm() throws {
+    @Test func eachCallOfTheEditProviderMakesANewForm() async throws {
         let session = TestScopes.session()
         let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
         let editProvider = PersonEditInjector.injectPersonEditControllerProvider(editing: scope)
@@ -40,7 +40,7 @@ import Testing
     }
 
     /// `make`: a screen per ask, while what it is made of stays the scope's.
-    @Test func eachNewDetailScreenIsMadeForItsAskerAlone() throws {
+    @Test func eachNewDetailScreenIsMadeForItsAskerAlone() async throws {
         let session = TestScopes.session()
         let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
         let first = PersonDetailInjector.injectPersonDetailController(scope)
@@ -49,7 +49,7 @@ import Testing
     }
 
     /// The two composed: a provider whose body asks a cache.
-    @Test func aProviderOfTheStoreDefersItButDoesNotMakeItTwice() throws {
+    @Test func aProviderOfTheStoreDefersItButDoesNotMakeItTwice() async throws {
         let app = TestScopes.tracedApp()
         let storeProvider = StoreInjector.injectPersonStoreProvider(app)
         #expect(!app.storeCache.isFilled, "making the provider opened nothing")
@@ -68,7 +68,7 @@ import Testing
     }
 
     /// What a provider costs in memory: everything it captured.
-    @Test func aProviderKeepsTheScopeItCapturedUntilItIsLetGo() throws {
+    @Test func aProviderKeepsTheScopeItCapturedUntilItIsLetGo() async throws {
         let session = TestScopes.session()
         weak var captured: PersonScope?
         var editProvider: PersonEditControllerProvider?

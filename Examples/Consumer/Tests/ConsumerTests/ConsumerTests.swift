@@ -9,66 +9,66 @@ import Testing
 /// drives the real wiring.
 @MainActor
 @Suite struct ConsumerTests {
-    @Test func aWholeAppWiredForRealWithFakesAtItsEdges() throws {
+    @Test func aWholeAppWiredForRealWithFakesAtItsEdges() async throws {
         let store = MemoryPersonStore(persons: Person.samples)
         let scope = AppScope(
             console: RecordingConsole(input: ["2", "e", "", "", "alan@example.org", "b", "q"]),
-            readFile: Fixtures.readsNoFiles,
+            readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock,
             personStore: store)
-        #expect(AppInjector.injectApplication(scope).run() == .success)
-        #expect(try store.existingPerson(withID: 2).email == "alan@example.org")
+        #expect(await AppInjector.injectApplication(scope).run() == .success)
+        #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
     }
 
-    @Test func navigationIsReadAsScreensNotText() throws {
+    @Test func navigationIsReadAsScreensNotText() async throws {
         let navigator = RecordingNavigator()
         let session = SessionScope(
             app: AppScope(
-                console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+                console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
                 personStore: Fixtures.sampleStore()),
             navigator: navigator)
-        #expect(SessionInjector.injectInteractiveSession(session).run() == .success)
-        navigator.top?.handle("3")
+        #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
+        await navigator.top?.handle("3")
         let detail = try #require(navigator.top as? PersonDetailController)
-        detail.handle("d")
-        detail.handle("y")
+        await detail.handle("d")
+        await detail.handle("y")
         #expect(navigator.screens.count == 1)
         #expect(navigator.top is PersonListController)
     }
 
-    @Test func aStoreThatMustNotBeTouchedSaysSoLoudly() {
+    @Test func aStoreThatMustNotBeTouchedSaysSoLoudly() async {
         let scope = AppScope(
             command: .version,
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
             personStore: StrictPersonStore(expectsCalls: false))
-        #expect(AppInjector.injectApplication(scope).run() == .success)
+        #expect(await AppInjector.injectApplication(scope).run() == .success)
     }
 
-    @Test func undoGivesBackTheDeleteOfThisSessionOnly() throws {
+    @Test func undoGivesBackTheDeleteOfThisSessionOnly() async throws {
         let store = MemoryPersonStore(persons: Person.samples)
         let scope = AppScope(
             console: RecordingConsole(input: ["1", "d", "y", "u", "q"]),
-            readFile: Fixtures.readsNoFiles,
+            readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock, personStore: store)
-        #expect(AppInjector.injectApplication(scope).run() == .success)
-        #expect(try store.person(withID: 1) == Person.samples[0])
+        #expect(await AppInjector.injectApplication(scope).run() == .success)
+        #expect(try await store.person(withID: 1) == Person.samples[0])
     }
 
-    @Test func aDecoratorFromThisPackageWrapsTheStoreEveryCommandUses() {
+    @Test func aDecoratorFromThisPackageWrapsTheStoreEveryCommandUses() async {
         let console = RecordingConsole()
         let scope = AppScope(
             command: .list(page: 1, search: "", json: false), console: console,
-            readFile: Fixtures.readsNoFiles, personStore: Fixtures.sampleStore(),
+            readSource: Fixtures.readsNoFiles, personStore: Fixtures.sampleStore(),
             storeDecorators: [
                 { UnpluggablePersonStore($0, unpluggedWith: .storage("offline"), forCalls: 1) }
             ])
-        #expect(AppInjector.injectApplication(scope).run() == .failure)
+        #expect(await AppInjector.injectApplication(scope).run() == .failure)
         #expect(console.errors == "people: offline\n")
     }
 
-    @Test func aProviderTypeOfThisPackageIsTracedByItsOwnName() throws {
+    @Test func aProviderTypeOfThisPackageIsTracedByItsOwnName() async throws {
         let scope = AppScope(
-            console: RecordingConsole(), readFile: Fixtures.readsNoFiles,
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
             wiring: WiringTrace(printer: nil, keepsSteps: true))
         let provider: GreetingProvider = scope.provider { Greeting(text: "hello") }
         #expect(try provider().text == "hello")

@@ -1,0 +1,185 @@
+import Features
+import Foundation
+import Synchronization
+
+/// A store whose calls wait at a gate until the test lets them through:
+/// how async behaviour is tested without a clock.
+///
+/// Every call parks before it reaches the wrapped store. The test waits
+/// until a call has parked (``nextParkedCall()``), looks at the screen while
+/// it is loading, and then lets the call go on (``release()``), or cancels
+/// what is waiting and checks that the call saw it (``cancelledCalls``). A
+/// parked call honours cancellation at once, as a real store does, so a
+/// test can show that quitting never waits for a load: the gate is simply
+/// never opened.
+///
+/// ```swift
+/// let store = GatedPersonStore(Fixtures.sampleStore())
+/// list.appear()
+/// #expect(await store.nextParkedCall() == "count")
+/// store.open()
+/// await work.finish()
+/// ```
+public final class GatedPersonStore: PersonStore {
+    private struct Parked {
+        let number: Int
+        let call: String
+        let resume: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var isOpen = false
+        var nextNumber = 0
+        var parked: [Parked] = []
+        /// Calls that parked and that no one has asked about yet.
+        var unseen: [String] = []
+        var watchers: [CheckedContinuation<String, Never>] = []
+        var cancelled: Set<Int> = []
+        var cancelledCalls = 0
+    }
+
+    private let store: any PersonStore
+    private let state = Mutex(State())
+
+    /// A gate, shut, in front of `store`.
+    public init(_ store: any PersonStore) {
+        self.store = store
+    }
+
+    /// Waits until a call has parked at the gate, and names it ("count",
+    /// "page", …): a confirmation that the screen asked, without a clock.
+    public func nextParkedCall() async -> String {
+        await withCheckedContinuation { watcher in
+            let seen = state.withLock { state -> String? in
+                if state.unseen.isEmpty {
+                    state.watchers.append(watcher)
+                    return nil
+                }
+                return state.unseen.removeFirst()
+            }
+            if let seen { watcher.resume(returning: seen) }
+        }
+    }
+
+    /// Lets the call that parked first go on to the store.
+    public func release() {
+        let parked = state.withLock { state in
+            state.parked.isEmpty ? nil : state.parked.removeFirst()
+        }
+        parked?.resume.resume()
+    }
+
+    /// Opens the gate: every parked call goes on, and no call parks again.
+    public func open() {
+        let parked = state.withLock { state in
+            state.isOpen = true
+            defer { state.parked.removeAll() }
+            return state.parked
+        }
+        for call in parked { call.resume.resume() }
+    }
+
+    /// How many calls are parked now.
+    public var parkedCount: Int { state.withLock { $0.parked.count } }
+
+    /// How many parked calls ended because their task was cancelled.
+    public var cancelledCalls: Int { state.withLock { $0.cancelledCalls } }
+
+    /// Parks the call named `call` until the gate lets it through, or
+    /// throws `CancellationError` as soon as its task is cancelled.
+    private func pass(_ call: String) async throws {
+        let number = state.withLock { state in
+            defer { state.nextNumber += 1 }
+            return state.nextNumber
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, any Error>) in
+                let (watcher, runAtOnce, cancelledAlready) = state.withLock {
+                    state -> (CheckedContinuation<String, Never>?, Bool, Bool) in
+                    if state.cancelled.contains(number) { return (nil, false, true) }
+                    if state.isOpen { return (nil, true, false) }
+                    state.parked.append(Parked(number: number, call: call, resume: resume))
+                    if state.watchers.isEmpty {
+                        state.unseen.append(call)
+                        return (nil, false, false)
+                    }
+                    return (state.watchers.removeFirst(), false, false)
+                }
+                if cancelledAlready { return resume.resume(throwing: CancellationError()) }
+                if runAtOnce { return resume.resume() }
+                watcher?.resume(returning: call)
+            }
+        } onCancel: {
+            let parked = state.withLock { state -> Parked? in
+                state.cancelled.insert(number)
+                guard let index = state.parked.firstIndex(where: { $0.number == number }) else {
+                    return nil
+                }
+                state.cancelledCalls += 1
+                return state.parked.remove(at: index)
+            }
+            parked?.resume.resume(throwing: CancellationError())
+        }
+    }
+
+    public func count(matching search: String) async throws -> Int {
+        try await pass("count")
+        return try await store.count(matching: search)
+    }
+
+    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+        try await pass("position")
+        return try await store.position(of: key, matching: search)
+    }
+
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
+    {
+        try await pass("page")
+        return try await store.page(matching: search, from: start, limit: limit)
+    }
+
+    public func person(withID id: Person.ID) async throws -> Person? {
+        try await pass("person")
+        return try await store.person(withID: id)
+    }
+
+    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
+        try await pass("add")
+        return try await store.add(draft, addedAt: date)
+    }
+
+    public func add(
+        contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
+    ) async throws -> Int {
+        try await pass("add(contentsOf:)")
+        return try await store.add(contentsOf: drafts, addedAt: date)
+    }
+
+    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+        try await pass("update")
+        return try await store.update(id, with: draft)
+    }
+
+    public func delete(_ id: Person.ID) async throws {
+        try await pass("delete")
+        try await store.delete(id)
+    }
+
+    public func restore(_ person: Person) async throws {
+        try await pass("restore")
+        try await store.restore(person)
+    }
+
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws -> T
+    {
+        try await pass("readingConsistently")
+        return try await store.readingConsistently(body)
+    }
+
+    public func check(repairing: Bool) async throws -> StoreCheck {
+        try await pass("check")
+        return try await store.check(repairing: repairing)
+    }
+}
