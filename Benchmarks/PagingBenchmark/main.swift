@@ -65,7 +65,9 @@ func demoDrafts(_ count: Int) throws -> [ValidatedDraft] {
     }
 }
 
-@MainActor func median(_ repetitions: Int, _ body: () async throws -> Void) async rethrows -> Duration {
+@MainActor func median(_ repetitions: Int, _ body: () async throws -> Void) async rethrows
+    -> Duration
+{
     var samples: [Duration] = []
     for _ in 0..<repetitions {
         let start = ContinuousClock.now
@@ -79,7 +81,8 @@ func context(for store: any PersonStore) async throws -> Context {
     let total = try await store.count(matching: "")
     let offset = total * 9 / 10
     let deep =
-        try await store.page(matching: "", from: .offset(offset), limit: 1).first ?? Person.samples[0]
+        try await store.page(matching: "", from: .offset(offset), limit: 1).first
+        ?? Person.samples[0]
     return Context(deepKey: deep.sortKey, deepOffset: offset)
 }
 
@@ -219,7 +222,9 @@ judge(
 print(
     "Export rate: \(Int(Double(persons) / (Double(exportAll.components.seconds) + Double(exportAll.components.attoseconds) / 1e18)).formatted()) persons/s"
 )
-if let growth = await PeakMemory.growth(during: { _ = await runCommand(.export(format: .json, search: "")) }) {
+if let growth = await PeakMemory.growth(during: {
+    _ = await runCommand(.export(format: .json, search: ""))
+}) {
     let mebibytes = Double(growth) / 1_048_576
     let verdict = mebibytes <= 64 ? "ok" : "TOO MUCH"
     if mebibytes > 64 { failed = true }
@@ -236,7 +241,8 @@ print(
 let seedBaseline = 10_000
 let perPersonSmall =
     try await median(5) {
-        _ = try await MemoryPersonStore().add(contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
+        _ = try await MemoryPersonStore().add(
+            contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
     } / seedBaseline
 let memory = MemoryPersonStore(persons: Person.samples)
 let perPersonLarge =
@@ -250,7 +256,9 @@ judge(
 // full page too: the comparison is of finding the place, not of page sizes.
 let smallMemory = MemoryPersonStore(persons: Person.samples)
 _ = try await smallMemory.add(contentsOf: try demoDrafts(1_000), addedAt: Date())
-let memoryContexts = (small: try await context(for: smallMemory), large: try await context(for: memory))
+let memoryContexts = (
+    small: try await context(for: smallMemory), large: try await context(for: memory)
+)
 try await judge(
     "next page, 90% of the way down: \(persons) against 1003", repetitions: 301, limit: 3,
     baseline: {
@@ -258,7 +266,8 @@ try await judge(
             matching: "", from: .after(memoryContexts.small.deepKey), limit: 10)
     },
     measured: {
-        _ = try await memory.page(matching: "", from: .after(memoryContexts.large.deepKey), limit: 10)
+        _ = try await memory.page(
+            matching: "", from: .after(memoryContexts.large.deepKey), limit: 10)
     })
 
 // Imported persons beside the database: a page costs about what it costs
@@ -296,7 +305,8 @@ try await judge(
         _ = try await large.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
     },
     measured: {
-        _ = try await manyFriends.page(matching: "", from: .after(contexts.large.deepKey), limit: 10)
+        _ = try await manyFriends.page(
+            matching: "", from: .after(contexts.large.deepKey), limit: 10)
     })
 // Not judged: a page by number reads every imported person that sorts
 // above it, so with 100,000 imported spread through the list it costs far
@@ -319,7 +329,9 @@ await judge(
     measured: { _ = await runCommand(.list(page: lastPage, search: "", json: false)) })
 let storeTimes = try await medians(
     301, baseline: { _ = try await large.page(matching: "", from: .first, limit: 10) },
-    measured: { _ = try await large.page(matching: "", from: .offset((lastPage - 1) * 10), limit: 10) })
+    measured: {
+        _ = try await large.page(matching: "", from: .offset((lastPage - 1) * 10), limit: 10)
+    })
 let microseconds: Duration.UnitsFormatStyle = .units(
     allowed: [.microseconds], fractionalPart: .show(length: 1))
 print(

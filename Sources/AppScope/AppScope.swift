@@ -67,9 +67,10 @@ public final class AppScope: Scope {
     /// this scope and every scope inside it.
     public let storeCache = ScopeCache<any PersonStore>()
 
-    /// The persons `--import` reads, one read-only store per source: an
-    /// async singleton, since its sources may be URLs. Fetched together, on
-    /// the first store call that needs them; a failed fetch is not kept.
+    /// The persons `--import` reads, one read-only store per source.
+    ///
+    /// An async singleton, since its sources may be URLs: fetched together,
+    /// on the first store call that needs them; a failed fetch is not kept.
     ///
     /// Lifetime: the app's. Made by `StoreInjector`.
     public let importsCache = ScopeCache<[ReadOnlyPersonStore]>(named: "imported persons")

@@ -59,8 +59,10 @@ public enum PersonDetailInjector {
         )
     }
 
-    /// The work of the person's scope: the detail screen's reads, which
-    /// end when that screen closes. The scope has held it since it began.
+    /// The work of the person's scope: the detail screen's reads.
+    ///
+    /// It ends when that screen closes; the scope has held it since it
+    /// began.
     public static func injectPersonWork(_ scope: PersonScope) -> ScopedWork {
         scope.reuse(scope.work)
     }

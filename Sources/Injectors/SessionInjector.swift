@@ -37,8 +37,10 @@ public enum SessionInjector {
         }
     }
 
-    /// The session's work: the loads its screens start, which the session's
-    /// end cancels and awaits. The scope has held it since it began.
+    /// The session's work: the loads its screens start.
+    ///
+    /// The session's end cancels and awaits it; the scope has held it since
+    /// it began.
     public static func injectSessionWork(_ session: SessionScope) -> ScopedWork {
         session.reuse(session.work)
     }

@@ -37,7 +37,9 @@ public enum PersonImport {
                 group.addTask {
                     let data = try await read(source)
                     try Task.checkCancellation()
-                    return (index, try drafts(in: data, name: InertText.clipped(source, limit: 120)))
+                    return (
+                        index, try drafts(in: data, name: InertText.clipped(source, limit: 120))
+                    )
                 }
             }
             var all = [[ValidatedDraft]](repeating: [], count: sources.count)

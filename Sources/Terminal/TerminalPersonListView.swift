@@ -10,6 +10,7 @@ import Features
 /// ```
 ///
 /// (The samples at two rows a page, as an end-to-end test expects them.)
+/// While a page loads, the title line alone says so: `People · loading…`.
 @MainActor
 public final class TerminalPersonListView: PersonListView {
     private let console: any Console
@@ -23,6 +24,8 @@ public final class TerminalPersonListView: PersonListView {
     public func show(_ model: PersonListViewModel) {
         self.model = model
         console.writeLine("\(model.title) · \(model.summary)", as: .title)
+        // The rows and the key line follow once the page has arrived.
+        if model.isLoading { return }
         let width = min(28, model.rows.map(\.title.count).max() ?? 0)
         for (index, row) in model.rows.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)

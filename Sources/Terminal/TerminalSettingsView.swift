@@ -14,8 +14,8 @@ public final class TerminalSettingsView: SettingsView {
     public func show(_ model: SettingsViewModel) {
         self.model = model
         if model.isLoading {
-            console.writeLine("Settings · loading…", as: .title)
-            return console.writeLine(KeyBinding.keyLine(AppScreen.settings.keys), as: .keys)
+            // The sections and the key line follow once they have been read.
+            return console.writeLine("Settings · loading…", as: .title)
         }
         for section in model.sections {
             console.writeLine(section.title, as: .title)

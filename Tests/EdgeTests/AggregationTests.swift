@@ -24,7 +24,8 @@ import Testing
         var page = try await store.page(matching: search, from: .first, limit: pageSize)
         while let last = page.last {
             pages.append(page.map(\.name))
-            page = try await store.page(matching: search, from: .after(last.sortKey), limit: pageSize)
+            page = try await store.page(
+                matching: search, from: .after(last.sortKey), limit: pageSize)
         }
         return pages
     }

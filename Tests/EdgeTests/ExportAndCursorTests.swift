@@ -10,7 +10,8 @@ import Testing
 @Suite struct ExportAndCursorTests {
     let console = RecordingConsole()
 
-    private func run(_ command: Command, on store: any PersonStore, pageSize: Int = 10) async -> ExitCode
+    private func run(_ command: Command, on store: any PersonStore, pageSize: Int = 10) async
+        -> ExitCode
     {
         await PersonCommands(
             command: command, storeProvider: { store }, pageSize: pageSize, clock: Fixtures.clock,

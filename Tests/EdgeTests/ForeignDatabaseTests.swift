@@ -124,8 +124,8 @@ import Testing
         _ = try open(path)
         try otherProgram(path, tampering)
         let store = try open(path)
-        #expect(try await store.count(matching: "") == 3)
-        #expect(try await store.page(matching: "", from: .first, limit: 10).count == 3)
+        #expect(try store.count(matching: "") == 3)
+        #expect(try store.page(matching: "", from: .first, limit: 10).count == 3)
     }
 
     @MainActor @Test func aTotalTamperedWhileOpenCannotCrashOrEmptyTheList() async throws {

@@ -39,14 +39,17 @@ import Testing
         let second = try await store.page(
             matching: "", from: .before(try #require(third.first).sortKey), limit: 10)
         #expect(second.map(\.id) == Array(11...20))
-        #expect(try await store.position(of: try #require(second.first).sortKey, matching: "") == 10)
+        #expect(
+            try await store.position(of: try #require(second.first).sortKey, matching: "") == 10)
     }
 
     @Test(arguments: StoreMaker.all)
     func searchMatchesPartOfANameIgnoringCase(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)
         #expect(
-            try await store.page(matching: "AL", from: .first, limit: 10).map(\.name) == ["Alan Turing"])
+            try await store.page(matching: "AL", from: .first, limit: 10).map(\.name) == [
+                "Alan Turing"
+            ])
         #expect(try await store.count(matching: "a") == 3)
         #expect(try await store.count(matching: "zz") == 0)
     }
@@ -56,9 +59,14 @@ import Testing
         let store = try maker.make(persons: [])
         let tricky = ["O'Brien", "100% Pure", "under_score", "Robert'); DROP TABLE persons;--"]
         for name in tricky { _ = try await store.add(validating: PersonDraft(name: name)) }
-        #expect(try await store.page(matching: "%", from: .first, limit: 10).map(\.name) == ["100% Pure"])
         #expect(
-            try await store.page(matching: "_", from: .first, limit: 10).map(\.name) == ["under_score"])
+            try await store.page(matching: "%", from: .first, limit: 10).map(\.name) == [
+                "100% Pure"
+            ])
+        #expect(
+            try await store.page(matching: "_", from: .first, limit: 10).map(\.name) == [
+                "under_score"
+            ])
         #expect(try await store.page(matching: "'", from: .first, limit: 10).count == 2)
         #expect(try await store.count(matching: "") == 4)
     }
@@ -120,10 +128,12 @@ import Testing
             id: .max - 2, name: "Nearly Last", address: "", email: nil, added: Fixtures.now)
         let store = try maker.make(persons: [nearTheEnd])
         await #expect(throws: PersonStoreError.self) {
-            try await store.add(validatingAll: ["One", "Two", "Three"].map { PersonDraft(name: $0) })
+            try await store.add(
+                validatingAll: ["One", "Two", "Three"].map { PersonDraft(name: $0) })
         }
         #expect(try await store.count(matching: "") == 1)
-        #expect(try await store.add(validatingAll: ["One", "Two"].map { PersonDraft(name: $0) }) == 2)
+        #expect(
+            try await store.add(validatingAll: ["One", "Two"].map { PersonDraft(name: $0) }) == 2)
         #expect(try await store.count(matching: "") == 3)
     }
 

@@ -140,7 +140,8 @@ import Testing
         _ = try await database.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
         try SQLiteConnection(path: path, busyTimeout: .seconds(1)).execute(tampering)
         for offset in [0, 300, 999, 5_000] {
-            #expect(try await database.page(matching: "", from: .offset(offset), limit: 10).count <= 10)
+            #expect(
+                try await database.page(matching: "", from: .offset(offset), limit: 10).count <= 10)
         }
         let somebody = try await #require(database.page(matching: "", from: .first, limit: 1).first)
         _ = try await database.position(of: somebody.sortKey, matching: "")

@@ -95,7 +95,8 @@ import Testing
             }
             for index in Set([0, all.count / 3, all.count - 1]) where all.indices.contains(index) {
                 let key = all[index].sortKey
-                #expect(try await database.position(of: key, matching: search) == index, "\(search)")
+                #expect(
+                    try await database.position(of: key, matching: search) == index, "\(search)")
                 #expect(
                     try await database.page(matching: search, from: .after(key), limit: 5)
                         == Array(all.dropFirst(index + 1).prefix(5)), "\(search) after \(index)")
@@ -133,7 +134,8 @@ import Testing
         #expect(try route("ŷ") == "look up")
         #expect(try route("q") == "none")
         #expect(try route("qqqq") == "none")
-        #expect(try await store.page(matching: "ŷ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ŷr"])
+        #expect(
+            try await store.page(matching: "ŷ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ŷr"])
         #expect(try await store.count(matching: "ada") == 100)
     }
 

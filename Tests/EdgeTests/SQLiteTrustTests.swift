@@ -34,9 +34,9 @@ import Testing
     private func expectPlainAnswers(_ store: SQLitePersonStore, _ searches: [String]) throws {
         for search in searches {
             let plain = try plainIDs(matching: search)
-            #expect(try await store.count(matching: search) == plain.count, "search '\(search)'")
+            #expect(try store.count(matching: search) == plain.count, "search '\(search)'")
             #expect(
-                try await store.page(matching: search, from: .first, limit: 1_000).map(\.id) == plain,
+                try store.page(matching: search, from: .first, limit: 1_000).map(\.id) == plain,
                 "search '\(search)'")
         }
     }
@@ -50,7 +50,9 @@ import Testing
     // MARK: 1. A cursor keeps its own key
 
     @Test(arguments: ["Aaron First", "Zed Last"])
-    func renamingThePersonAPageEndsOnNeitherSkipsNorRepeatsAnyoneElse(_ newName: String) async throws {
+    func renamingThePersonAPageEndsOnNeitherSkipsNorRepeatsAnyoneElse(_ newName: String)
+        async throws
+    {
         for (label, store) in await [
             ("sqlite", try seeded(30) as any PersonStore),
             (
@@ -62,7 +64,8 @@ import Testing
             let everyone = try await store.page(matching: "", from: .first, limit: 100).map(\.id)
             let first = try await store.page(matching: "", from: .first, limit: 10)
             let boundary = try #require(first.last)
-            _ = try await store.update(boundary.id, with: try PersonDraft(name: newName).validated())
+            _ = try await store.update(
+                boundary.id, with: try PersonDraft(name: newName).validated())
             var seen = first.map(\.id)
             var start = PageStart.after(boundary.sortKey)
             while let page = Optional(try await store.page(matching: "", from: start, limit: 10)),
@@ -99,7 +102,8 @@ import Testing
         let walked = try await store.readingConsistently {
             var walked: [Int] = []
             var start = PageStart.first
-            while let page = Optional(try await store.page(matching: "", from: start, limit: 1_000)),
+            while let page = Optional(
+                try await store.page(matching: "", from: start, limit: 1_000)),
                 let last = page.last
             {
                 walked += page.map(\.id)
@@ -125,7 +129,9 @@ import Testing
         let store = try await seeded()
         try otherProgram("UPDATE person SET id = 1000 WHERE id = 2")
         #expect(
-            try await store.page(matching: "alan turing", from: .first, limit: 10).map(\.id) == [1000])
+            try await store.page(matching: "alan turing", from: .first, limit: 10).map(\.id) == [
+                1000
+            ])
         try expectPlainAnswers(store, ["alan turing", "tur", "tu", "t", "ada"])
     }
 
@@ -136,7 +142,8 @@ import Testing
         )
         for search in ["turing", "tur", "tu"] {
             #expect(
-                !(try await store.page(matching: search, from: .first, limit: 100).map(\.id).contains(2)))
+                !(try await store.page(matching: search, from: .first, limit: 100).map(\.id)
+                    .contains(2)))
         }
         try expectPlainAnswers(store, ["turing", "tur", "zoe", "zo", "q", ""])
         #expect(try await store.check(repairing: false).problems == [])

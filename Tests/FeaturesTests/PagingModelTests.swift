@@ -67,7 +67,8 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         let persons = Self.persons(Self.names(700, using: &generator), firstID: 1)
         let store = MemoryPersonStore(persons: Array(persons.prefix(300)))
-        _ = try await store.add(validatingAll: persons.dropFirst(300).map { PersonDraft(name: $0.name) })
+        _ = try await store.add(
+            validatingAll: persons.dropFirst(300).map { PersonDraft(name: $0.name) })
         let stored = try await store.page(matching: "", from: .first, limit: 1_000)
         #expect(stored.count == 700)
         for search in ["", "li", "ÅSA"] {

@@ -81,10 +81,12 @@ import Testing
         let detail = await openDetail()
         #expect(view.models.map(\.isLoading) == [true], "the person as the list had them, loading")
         #expect(
-            view.errors == ["Ada Lovelace can no longer be shown: no person with id 1; b goes back."])
+            view.errors == [
+                "Ada Lovelace can no longer be shown: no person with id 1; b goes back."
+            ])
         await detail.handle("e")
         #expect(view.errors.count == 2, "a key that needs the person says again why it is gone")
-        await detail.handle("b")
+        await view.shown?.back()
         #expect(navigator.screens.isEmpty)
     }
 
@@ -97,7 +99,7 @@ import Testing
         navigator.push(detail)
         #expect(await gated.nextParkedCall() == "person")
         #expect(view.shown?.isLoading == true)
-        await detail.handle("b")
+        await view.shown?.back()
         #expect(navigator.screens.isEmpty)
         #expect(gated.cancelledCalls == 1, "leaving cancelled the read in flight")
         #expect(work.runningCount == 0, "and waited for it to stop")

@@ -35,7 +35,8 @@ import Testing
         await view.answer(.text("  Barbara Liskov "))
         await view.answer(.text("MIT"))
         await view.answer(.text("barbara@example.org"))
-        let added = try #require(try await store.page(matching: "liskov", from: .first, limit: 1).first)
+        let added = try #require(
+            try await store.page(matching: "liskov", from: .first, limit: 1).first)
         #expect(added.name == "Barbara Liskov")
         #expect(added.email == "barbara@example.org")
         #expect(view.messages == ["Saved Barbara Liskov."])

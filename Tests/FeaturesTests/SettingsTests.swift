@@ -71,7 +71,7 @@ import Testing
         navigator.push(settings)
         await work.finish()
         #expect(view.errors == ["Could not read the settings: disk unplugged; b goes back."])
-        await settings.handle("b")
+        await view.models.last?.back()
         #expect(navigator.screens.isEmpty)
     }
 }

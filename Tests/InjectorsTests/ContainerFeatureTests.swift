@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func theDebugScreenShowsTheObjectGraphBuiltSoFar() async throws {
-        let app = scope(Configuration(storeKind: .memory, debug: true), input: ["s", "q"])
+        let app = scope(Configuration(storeKind: .memory, debug: true), input: ["s", "", "q"])
         #expect(await AppInjector.injectApplication(app).run() == .success)
         let output = try #require(app.recordingConsole?.output)
         #expect(
@@ -40,6 +40,7 @@ import Testing
                     Navigator · kept · session
                       TerminalNavigator · made · session
                     ScreenProvider · provider · session
+                    ScopedWork · reused · session
                   ScreenProvider · called · session
                     PersonListController · made · session
                       PersonStore · kept · app
@@ -56,7 +57,7 @@ import Testing
     @Test func traceWrapsTheStoreInTheDecoratorWithoutTheControllersKnowing() async throws {
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, trace: true),
-            console: RecordingConsole(input: ["2", "q"]), readSource: Fixtures.readsNoFiles,
+            console: RecordingConsole(input: ["2", "", "q"]), readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock)
         #expect(try StoreInjector.injectPersonStore(app) is TracingPersonStore)
         #expect(await AppInjector.injectApplication(app).run() == .success)
@@ -94,6 +95,7 @@ import Testing
                 wiring:     Navigator · reused · session
                 wiring:     LastDeletion · kept · session
                 wiring:     PersonEditControllerProvider · provider · person #1
+                wiring:     ScopedWork · reused · person #1
 
                 """)
     }

@@ -66,6 +66,7 @@ import Testing
                 personStore: store, views: views),
             navigator: navigator)
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
+        await session.work.finish()
         let list = try #require(views.lists.last?.shown)
         #expect(list.rows.map(\.title) == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
         await list.rows[1].select()
@@ -133,7 +134,8 @@ import Testing
     }
 
     @Test(arguments: [StoreKind.sqlite, .memory])
-    func theScopesClockStampsEveryPersonAddedWhicheverStoreKeepsThem(_ kind: StoreKind) async throws {
+    func theScopesClockStampsEveryPersonAddedWhicheverStoreKeepsThem(_ kind: StoreKind) async throws
+    {
         let path = try TemporaryFolder().path("people.sqlite")
         let app = AppScope(
             configuration: Configuration(storeKind: kind, databasePath: path),
@@ -141,7 +143,8 @@ import Testing
             console: RecordingConsole(), readSource: Fixtures.readsNoFiles, clock: Fixtures.clock)
         #expect(await AppInjector.injectApplication(app).run() == .success)
         let store = try StoreInjector.injectPersonStore(app)
-        let added = try #require(try await store.page(matching: "liskov", from: .first, limit: 1).first)
+        let added = try #require(
+            try await store.page(matching: "liskov", from: .first, limit: 1).first)
         #expect(added.added == Fixtures.now)
     }
 
@@ -153,6 +156,7 @@ import Testing
                 readSource: Fixtures.readsNoFiles,
                 clock: Fixtures.clock, personStore: fake))
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
-        #expect(try await fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)
+        #expect(
+            try await fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)
     }
 }

@@ -161,9 +161,10 @@ import Testing
         let second = try provider(Person.samples[1])
         #expect(first !== second)
         first.appear()
+        await first.handle("")  // waits for the person to be read, and draws them again
         #expect(
-            session.recordingConsole?.output.hasPrefix("Alan Turing\n  Name     Alan Turing\n")
-                == true)
+            session.recordingConsole?.output.hasPrefix(
+                "Alan Turing · loading…\nAlan Turing\n  Name     Alan Turing\n") == true)
     }
 
     @Test func detailScreensShareTheAppsStore() async throws {
@@ -173,6 +174,7 @@ import Testing
             Person.samples[0])
         try await store.delete(1)
         detail.appear()
+        await detail.handle("")
         #expect(session.recordingConsole?.output.contains("no person with id 1") == true)
     }
 
@@ -194,14 +196,14 @@ import Testing
     }
 
     @Test func anEditFromTheDetailShowsOnTheDetailWhenTheFormCloses() async throws {
-        let session = TestScopes.session(input: ["e", "", "Marylebone", ""])
+        let session = TestScopes.session(input: ["e", "", "Marylebone", "", ""])
         await SessionInjector.injectNavigator(session).run(
             root: PersonDetailInjector.injectPersonDetailController(
                 try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])))
         let output = try #require(session.recordingConsole?.output)
         #expect(
             output.contains(
-                "Saved Ada Lovelace.\nAda Lovelace\n  Name     Ada Lovelace\n  Address  Marylebone\n"
+                "Saved Ada Lovelace.\nAda Lovelace · loading…\nAda Lovelace\n  Name     Ada Lovelace\n  Address  Marylebone\n"
             ))
     }
 
@@ -266,12 +268,13 @@ import Testing
     @Test func aScriptedSessionEditsAndDeletesThroughTheRealWiring() async throws {
         let store = Fixtures.sampleStore()
         let app = TestScopes.app(
-            input: ["2", "e", "", "", "alan@example.org", "b", "1", "d", "y", "q"], store: store)
+            input: ["2", "e", "", "", "alan@example.org", "b", "1", "d", "y", "", "q"], store: store
+        )
         #expect(await AppInjector.injectApplication(app).run() == .success)
         #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
         #expect(try await store.person(withID: 1) == nil)
         let output = try #require(app.recordingConsole?.output)
-        #expect(output.contains("Deleted Ada Lovelace.\nPeople · 1–2 of 2\n"))
+        #expect(output.contains("Deleted Ada Lovelace.\nPeople · loading…\nPeople · 1–2 of 2\n"))
     }
 
     @Test func theRealListsPersonScopesAreSeenThroughTheSessionAndFreedOnBack() async throws {

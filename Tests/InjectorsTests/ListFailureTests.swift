@@ -21,8 +21,9 @@ import Testing
     @Test func aListThatNeverLoadedStillAnswersItsKeysAndEndsWithAFailure() async {
         let store = UnpluggablePersonStore(
             Fixtures.sampleStore(), unpluggedWith: .storage("disk unplugged"))
-        // If `q` were ignored, the `a` after it would open the form.
-        let run = await session(store, typing: ["?", "/ada", "q", "a"])
+        // `n` waits for the search to fail, and says there is nothing to
+        // page. If `q` were ignored, the `a` after it would open the form.
+        let run = await session(store, typing: ["?", "/ada", "n", "q", "a"])
         #expect(run.status == .failure)
         #expect(run.console.output.contains("Could not load the list: disk unplugged"))
         #expect(run.console.output.contains("List keys:\n"))
@@ -36,11 +37,14 @@ import Testing
         // The first load's first call fails; the disk is back for Enter.
         let store = UnpluggablePersonStore(
             Fixtures.sampleStore(), unpluggedWith: .storage("disk unplugged"), forCalls: 1)
-        let run = await session(store, typing: ["", "q"])
+        // Enter waits for the failed load and tries again; `n` waits for
+        // that load, which works, and finds no next page.
+        let run = await session(store, typing: ["", "n", "q"])
         #expect(run.status == .success)
         #expect(run.console.output.contains("People · not loaded; Enter tries again\n"))
         #expect(run.console.output.contains("Enter retry · q quit · ? help\n"))
         #expect(run.console.output.contains("People · 1–3 of 3\n  1  Ada Lovelace"))
+        #expect(run.console.output.contains("This is the last page.\n"))
         #expect(run.console.errors.isEmpty)
         #expect(store.refusedCalls == 1)
     }

@@ -23,8 +23,8 @@ import Testing
         #if !os(macOS)
             #expect(FileManager.default.fileExists(atPath: defaultDatabase))
         #endif
-        let second = try PeopleProcess.run([], input: "q\n", home: home)
-        #expect(second.output.hasPrefix("People · 1–4 of 4\n"))
+        let second = try PeopleProcess.run([], input: "\nq\n", home: home)
+        #expect(second.output.hasPrefix("People · loading…\nPeople · 1–4 of 4\n"))
         #expect(second.output.contains("Barbara Liskov"))
     }
 

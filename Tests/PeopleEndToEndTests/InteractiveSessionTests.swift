@@ -3,11 +3,13 @@ import Testing
 
 /// The interactive app, driven through piped standard input.
 @Suite struct InteractiveSessionTests {
+    /// In a script an empty line waits for the screen to load, as every key
+    /// but `q`, `b` and `?` does, and draws it again.
     @Test func openingTheSecondRowShowsTheirDetailAndQuitEndsCleanly() async throws {
-        let run = try PeopleProcess.run(["--store", "memory"], input: "2\nb\nq\n")
+        let run = try PeopleProcess.run(["--store", "memory"], input: "2\n\nb\nq\n")
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
-        #expect(run.output.hasPrefix("People · 1–3 of 3\n  1  Ada Lovelace"))
+        #expect(run.output.hasPrefix("People · loading…\nPeople · 1–3 of 3\n  1  Ada Lovelace"))
         #expect(
             run.output.contains(
                 "Alan Turing\n  Name     Alan Turing\n  Address  Hollymeade, Wilmslow\n"))
@@ -15,17 +17,19 @@ import Testing
 
     @Test func addingSomeoneShowsThemInTheList() async throws {
         let run = try PeopleProcess.run(
-            ["--store", "memory"], input: "a\nBarbara Liskov\nCambridge, MA\n\nq\n")
+            ["--store", "memory"], input: "a\nBarbara Liskov\nCambridge, MA\n\n\nq\n")
         #expect(run.status == 0)
-        #expect(run.output.contains("Saved Barbara Liskov.\nPeople · 1–4 of 4\n"))
+        #expect(
+            run.output.contains("Saved Barbara Liskov.\nPeople · loading…\nPeople · 1–4 of 4\n"))
         #expect(run.output.contains("  3  Barbara Liskov"))
     }
 
     @Test func editingAndDeletingChangeTheList() async throws {
         let run = try PeopleProcess.run(
-            ["--store", "memory"], input: "3\ne\nGrace M. Hopper\n\n\nb\n1\nd\ny\nq\n")
+            ["--store", "memory"], input: "3\ne\nGrace M. Hopper\n\n\nb\n1\nd\ny\n\nq\n")
         #expect(run.status == 0)
-        #expect(run.output.contains("Deleted Ada Lovelace.\nPeople · 1–2 of 2\n"))
+        #expect(
+            run.output.contains("Deleted Ada Lovelace.\nPeople · loading…\nPeople · 1–2 of 2\n"))
         #expect(
             run.output.hasSuffix(
                 "  2  Grace M. Hopper  Arlington, Virginia\n1–2 open · /text search · a add · u undo · s settings · q quit · ? help\n"
@@ -33,7 +37,7 @@ import Testing
     }
 
     @Test func pagingAndSearchingWorkFromTheKeyboard() async throws {
-        let run = try PeopleProcess.run(["--page-size", "2"], input: "n\n/TUR\n/\nq\n")
+        let run = try PeopleProcess.run(["--page-size", "2"], input: "n\n/TUR\n/\n\nq\n")
         #expect(run.output.contains("People · 3 of 3\n  1  Grace Hopper"))
         #expect(run.output.contains("People matching “TUR” · 1 of 1\n  1  Alan Turing"))
         #expect(
@@ -71,12 +75,14 @@ import Testing
         let session = try PeopleProcess.run([], input: "1\nd\ny\nu\nu\nq\n", home: home)
         #expect(session.status == 0)
         #expect(session.output.contains("Delete Ada Lovelace? (u on the list undoes it.)"))
-        #expect(session.output.contains("Restored Ada Lovelace.\nPeople · 1–3 of 3\n"))
+        #expect(
+            session.output.contains(
+                "Restored Ada Lovelace.\nPeople · loading…\nPeople · 1–3 of 3\n"))
         #expect(session.output.contains("There is no delete to undo in this session.\n"))
         // A one-shot delete has no session, so nothing can undo it.
         #expect(try PeopleProcess.run(["delete", "1"], home: home).status == 0)
         let later = try PeopleProcess.run([], input: "u\nq\n", home: home)
         #expect(later.output.contains("There is no delete to undo in this session."))
-        #expect(later.output.hasPrefix("People · 1–2 of 2\n"))
+        #expect(later.output.hasPrefix("People · loading…\nPeople · 1–2 of 2\n"))
     }
 }

@@ -93,7 +93,8 @@ public final class GatedPersonStore: PersonStore {
             return state.nextNumber
         }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (resume: CheckedContinuation<Void, any Error>) in
                 let (watcher, runAtOnce, cancelledAlready) = state.withLock {
                     state -> (CheckedContinuation<String, Never>?, Bool, Bool) in
                     if state.cancelled.contains(number) { return (nil, false, true) }

@@ -38,7 +38,8 @@ public final class StrictPersonStore: PersonStore {
     public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
         try fail("position")
     }
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
     {
         try fail("page")
     }
@@ -46,7 +47,8 @@ public final class StrictPersonStore: PersonStore {
     public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
         try fail("add")
     }
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
+        async throws
         -> Int
     {
         try fail("add(contentsOf:)")
@@ -58,6 +60,7 @@ public final class StrictPersonStore: PersonStore {
     public func restore(_ person: Person) async throws { try fail("restore") }
     /// Runs `body`, whose reads are the calls this store judges.
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
-        async throws -> T { try await body() }
+        async throws -> T
+    { try await body() }
     public func check(repairing: Bool) async throws -> StoreCheck { try fail("check") }
 }

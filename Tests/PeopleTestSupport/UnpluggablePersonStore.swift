@@ -64,7 +64,8 @@ public final class UnpluggablePersonStore: PersonStore {
         return try await store.position(of: key, matching: search)
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
     {
         try reach()
         return try await store.page(matching: search, from: start, limit: limit)
@@ -80,7 +81,8 @@ public final class UnpluggablePersonStore: PersonStore {
         return try await store.add(draft, addedAt: date)
     }
 
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
+        async throws
         -> Int
     {
         try reach()
@@ -103,7 +105,8 @@ public final class UnpluggablePersonStore: PersonStore {
     }
 
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
-        async throws -> T {
+        async throws -> T
+    {
         try reach()
         return try await store.readingConsistently(body)
     }

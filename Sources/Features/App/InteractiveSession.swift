@@ -38,7 +38,10 @@ public final class InteractiveSession: Application {
         do {
             let root = try rootProvider()
             await navigator.run(root: root)
-            await work.end()
+            // Every screen has left: the session is over, and so is its
+            // work. (A test's recording navigator returns with the root
+            // still showing, for the test to drive on: not over yet.)
+            if navigator.screens.isEmpty { await work.end() }
             if let failure = root.failureToLoad {
                 console.writeErrorLine("people: \(failure)")
                 return console.settle(.failure)

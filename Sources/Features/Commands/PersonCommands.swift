@@ -91,7 +91,8 @@ public final class PersonCommands: Application {
         case .edit(let id, let changes):
             let store = try storeProvider()
             let person = try await store.existingPerson(withID: id)
-            _ = try await store.update(id, with: changes.applied(to: PersonDraft(person)).validated())
+            _ = try await store.update(
+                id, with: changes.applied(to: PersonDraft(person)).validated())
         case .delete(let id):
             try await storeProvider().delete(id)
         case .check(let repairing):
@@ -131,7 +132,8 @@ public final class PersonCommands: Application {
         let persons = try await store.page(
             matching: search, from: .offset((page - 1) * pageSize), limit: pageSize)
         if json {
-            return try await writeJSON(persons, total: total, page: page, matching: search, in: store)
+            return try await writeJSON(
+                persons, total: total, page: page, matching: search, in: store)
         }
         let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons { console.writeLine(Self.row(person, idWidth: width)) }
@@ -148,9 +150,11 @@ public final class PersonCommands: Application {
     private func list(after cursor: PageCursor, search: String, json: Bool) async throws {
         let store = try storeProvider()
         let total = try await store.count(matching: search)
-        let persons = try await store.page(matching: search, from: .after(cursor.key), limit: pageSize)
+        let persons = try await store.page(
+            matching: search, from: .after(cursor.key), limit: pageSize)
         if json {
-            return try await writeJSON(persons, total: total, page: nil, matching: search, in: store)
+            return try await writeJSON(
+                persons, total: total, page: nil, matching: search, in: store)
         }
         guard let first = persons.first else { return console.writeLine("no one after that") }
         for person in persons { console.writeLine(Self.row(person)) }
@@ -184,7 +188,8 @@ public final class PersonCommands: Application {
             var start = PageStart.first
             var isFirst = true
             while console.outputProblem == nil {
-                let page = try await store.page(matching: search, from: start, limit: Self.exportPage)
+                let page = try await store.page(
+                    matching: search, from: start, limit: Self.exportPage)
                 for person in page {
                     console.writeLine(writer.line(person, in: format, isFirst: isFirst))
                     isFirst = false
@@ -203,9 +208,11 @@ public final class PersonCommands: Application {
         if let footer = writer.footer(of: format) { console.writeLine(footer) }
     }
 
-    /// `draft` checked, or `nil`: the seed's drafts are checked in full
-    /// before any is stored. Not isolated to the main actor, so the lazy
-    /// sequence that calls it can be handed to the store.
+    /// `draft` checked, or `nil`.
+    ///
+    /// The seed's drafts are checked in full before any is stored. Not
+    /// isolated to the main actor, so the lazy sequence that calls it can
+    /// be handed to the store.
     nonisolated private static func checked(_ draft: PersonDraft) -> ValidatedDraft? {
         try? draft.validated()
     }

@@ -40,8 +40,9 @@ public struct KeyBinding: Sendable, Equatable {
     /// `b` goes back a screen; on every screen that has one to go back to.
     public static let back = KeyBinding("b", "back", "back to the screen before")
 
-    /// The keys a screen answers while it is still loading — quit, back and
-    /// help read nothing from the store, so they never wait for it. Every
-    /// other key waits until the load has arrived.
+    /// The keys a screen answers while it is still loading.
+    ///
+    /// Quit, back and help read nothing from the store, so they never wait
+    /// for it. Every other key waits until the load has arrived.
     public static let answeredWhileLoading: Set<String> = [quit.keys, back.keys, help.keys]
 }

@@ -59,9 +59,11 @@ public final class PersonDetailController: Screen {
         self.work = work
     }
 
-    /// Rereads the person on every appearance: they may have been edited on
-    /// the form just closed, or deleted by another process. Until the read
-    /// arrives the screen shows the person as the list did, marked loading.
+    /// Rereads the person on every appearance.
+    ///
+    /// They may have been edited on the form just closed, or deleted by
+    /// another process. Until the read arrives the screen shows their name,
+    /// marked loading.
     public func appear() {
         isConfirmingDelete = false
         var model = makeViewModel()

@@ -160,7 +160,9 @@ public final class AggregatePersonStore: PersonStore {
             bounds = []
             for other in others {
                 bounds.append(
-                    min(skipped, try await sources[other].position(of: probe.sortKey, matching: search)))
+                    min(
+                        skipped,
+                        try await sources[other].position(of: probe.sortKey, matching: search)))
             }
         }
         let reserved = bounds.reduce(0) { min(skipped, $0 + $1) }

@@ -36,7 +36,8 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
     {
         let folded = PersonSortKey.fold(search)
         let limit = max(0, limit)
@@ -66,7 +67,8 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt added: Date) async throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt added: Date)
+        async throws
         -> Int
     {
         let checked = Array(drafts)
@@ -104,7 +106,8 @@ public final class MemoryPersonStore: PersonStore {
 
     /// Runs `body`: only this process writes here, and a page is read whole
     /// under the lock, so there is no other program to be consistent with.
-    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws
         -> T
     {
         try await body()

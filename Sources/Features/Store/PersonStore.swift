@@ -43,7 +43,8 @@ public protocol PersonStore: Sendable {
     /// Stores many new persons in one go, all added at `date`: all of them, or none.
     ///
     /// - Returns: how many were added.
-    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
+    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
+        async throws
         -> Int
 
     /// Replaces the values of the person with this id.

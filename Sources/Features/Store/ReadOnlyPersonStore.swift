@@ -25,7 +25,8 @@ public final class ReadOnlyPersonStore: PersonStore {
         try await persons.position(of: key, matching: search)
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
     {
         try await persons.page(matching: search, from: start, limit: limit)
     }
@@ -34,7 +35,8 @@ public final class ReadOnlyPersonStore: PersonStore {
         try await persons.person(withID: id)
     }
 
-    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws
         -> T
     {
         try await persons.readingConsistently(body)
@@ -48,7 +50,8 @@ public final class ReadOnlyPersonStore: PersonStore {
         throw PersonStoreError.readOnly(name: draft.name, source: source)
     }
 
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
+        async throws
         -> Int
     {
         throw PersonStoreError.readOnly(name: "these persons", source: source)

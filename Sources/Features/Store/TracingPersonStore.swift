@@ -35,7 +35,8 @@ public final class TracingPersonStore: PersonStore {
         }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
+    public func page(matching search: String, from start: PageStart, limit: Int) async throws
+        -> [Person]
     {
         try await traced(
             "page(matching: \(quoted(search)), from: \(describe(start)), limit: \(limit))",
@@ -45,7 +46,8 @@ public final class TracingPersonStore: PersonStore {
         }
     }
 
-    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+    public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+        async throws
         -> T
     {
         try await traced(
@@ -60,7 +62,9 @@ public final class TracingPersonStore: PersonStore {
     }
 
     public func person(withID id: Person.ID) async throws -> Person? {
-        try await traced("person(withID: \(id))", showing: describe) { try await store.person(withID: id) }
+        try await traced("person(withID: \(id))", showing: describe) {
+            try await store.person(withID: id)
+        }
     }
 
     public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
@@ -69,7 +73,8 @@ public final class TracingPersonStore: PersonStore {
         }
     }
 
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date) async throws
+    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
+        async throws
         -> Int
     {
         // Not through `traced`: the drafts are handed on, not captured.

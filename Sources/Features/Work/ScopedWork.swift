@@ -44,8 +44,10 @@ public final class ScopedWork {
     /// How many tasks are still running: what a test checks after the end.
     public var runningCount: Int { running.count }
 
-    /// Ends the scope's work: cancels every task still running and returns
-    /// once all of them have stopped. Work started later never runs.
+    /// Ends the scope's work.
+    ///
+    /// Cancels every task still running and returns once all of them have
+    /// stopped. Work started later never runs.
     public func end() async {
         hasEnded = true
         let tasks = Array(running.values)
