@@ -13,7 +13,7 @@ import Testing
         #expect(scope.console as? RecordingConsole === console)
         #expect(scope.baseStoreCache.isFilled)
         #expect(!scope.storeCache.isFilled, "trace and import may still wrap the store")
-        await #expect(
+        #expect(
             scope.baseStoreCache.value { MemoryPersonStore() } as? MemoryPersonStore === store)
         #expect(scope.clock() == Fixtures.now)
         #expect(scope.command == .interactive)
