@@ -5,7 +5,8 @@
 //
 //   Features  ←  AppScope  ←  Injectors  ←  people (main)
 //      ↑                         │
-//      └── edges ←───────────────┘   SQLiteStore, Terminal, Launch, PersonFiles
+//      └── edges ←───────────────┘   SQLiteStore, Terminal, Launch, PersonFiles,
+//                                     RemoteFiles
 //
 // `Features` depends on nothing, so `import AppScope` or `import SQLiteStore`
 // in a controller is a compile error. `AppScope` knows Features' types but
@@ -57,7 +58,7 @@ let package = Package(
             name: "Injectors",
             dependencies: [
                 "AppScope", "Features", "SQLiteStore", "Terminal", "Launch", "PersonFiles",
-                "Network",
+                "RemoteFiles",
             ],
             swiftSettings: strictness
         ),
@@ -106,11 +107,12 @@ let package = Package(
             swiftSettings: strictness
         ),
 
-        // The network: fetches `--import` sources given as http:// or https://
-        // URLs, through the toolchain's own URLSession (FoundationNetworking
-        // on Linux), treating every server as hostile.
+        // Remote files: `--import` sources given as http:// or https:// URLs,
+        // fetched through the toolchain's own URLSession (FoundationNetworking
+        // on Linux), every server treated as hostile. (Not named `Network`,
+        // which is a system framework on macOS.)
         .target(
-            name: "Network",
+            name: "RemoteFiles",
             dependencies: ["Features"],
             swiftSettings: strictness
         ),
@@ -155,7 +157,7 @@ let package = Package(
             name: "EdgeTests",
             dependencies: [
                 "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite", "Terminal", "Launch",
-                "PersonFiles",
+                "PersonFiles", "RemoteFiles",
             ],
             swiftSettings: strictness
         ),

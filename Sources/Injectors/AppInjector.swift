@@ -2,8 +2,8 @@ import AppScope
 import Features
 import Foundation
 import Launch
-import Network
 import PersonFiles
+import RemoteFiles
 import Terminal
 
 /// Builds the app scope from the launch inputs, then the application `main`

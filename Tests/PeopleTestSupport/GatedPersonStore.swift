@@ -97,7 +97,10 @@ public final class GatedPersonStore: PersonStore {
                 (resume: CheckedContinuation<Void, any Error>) in
                 let (watcher, runAtOnce, cancelledAlready) = state.withLock {
                     state -> (CheckedContinuation<String, Never>?, Bool, Bool) in
-                    if state.cancelled.contains(number) { return (nil, false, true) }
+                    if state.cancelled.contains(number) {
+                        state.cancelledCalls += 1
+                        return (nil, false, true)
+                    }
                     if state.isOpen { return (nil, true, false) }
                     state.parked.append(Parked(number: number, call: call, resume: resume))
                     if state.watchers.isEmpty {

@@ -1,0 +1,96 @@
+import Features
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The words for each way a fetch fails: one line a person can act on.
+///
+/// Every reason names what the server did, not what the session's code was,
+/// and any text the server chose in it is made inert first.
+extension HTTPTransfer {
+    /// `reason`, about this fetch's URL.
+    func error(_ reason: String) -> HTTPSourceError {
+        HTTPSourceError(url: url, reason: reason)
+    }
+
+    /// The deadline passed: before the server answered, or while it sent
+    /// the body (a server that drips one byte at a time).
+    func timedOutError(answered: Bool) -> HTTPSourceError {
+        let limit = Self.duration(timeout)
+        return answered
+            ? error("the server did not finish sending within \(limit)")
+            : error("the server did not answer within \(limit)")
+    }
+
+    /// The connection closed before the length the server claimed arrived.
+    func truncatedError(received: Int, expected: Int) -> HTTPSourceError {
+        error("the server closed the connection after \(received) of \(expected) bytes")
+    }
+
+    /// `failure` from the session, as one plain line.
+    ///
+    /// FoundationNetworking reports errors as `NSError`s in `NSURLErrorDomain`
+    /// rather than as `URLError`s, so the code is read from the domain.
+    func failure(
+        _ failure: any Error, answered: Bool, received: Int, expectedLength: Int?
+    ) -> HTTPSourceError {
+        let failure = failure as NSError
+        guard failure.domain == NSURLErrorDomain else {
+            return error("the fetch failed: \(InertText.clipped(failure.localizedDescription))")
+        }
+        let code = URLError.Code(rawValue: failure.code)
+        // A body cut short shows as a lost connection or, from libcurl's
+        // "partial file", as an unknown error.
+        if code == .networkConnectionLost || code == .unknown,
+            let expected = expectedLength, received < expected
+        {
+            return truncatedError(received: received, expected: expected)
+        }
+        switch code {
+        case .cannotConnectToHost:
+            return error("the server refused the connection")
+        case .cannotFindHost, .dnsLookupFailed:
+            return error("no server of that name was found")
+        case .notConnectedToInternet:
+            return error("this computer is not connected to a network")
+        case .timedOut:
+            return timedOutError(answered: answered)
+        case .secureConnectionFailed:
+            return error("the secure (TLS) connection to the server failed")
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
+            return error("the server's TLS certificate is not trusted")
+        case .clientCertificateRequired, .clientCertificateRejected:
+            return error("the server asks for a client certificate")
+        case .httpTooManyRedirects:
+            return error("the server redirected more than \(Self.redirectLimit) times")
+        case .badServerResponse, .cannotParseResponse, .unsupportedURL:
+            return answered
+                ? error("the server's answer is broken") : error("the server's answer is not HTTP")
+        case .networkConnectionLost:
+            return error("the connection was lost before the answer was complete")
+        default:
+            return error("the fetch failed (URL error \(failure.code))")
+        }
+    }
+
+    /// `bytes` as a person reads a size: `64 KiB`, `16 MiB`, `1000 bytes`.
+    static func bytes(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+    }
+
+    /// `duration` as a person reads a limit: `15 s`, `1.5 s`, `250 ms`.
+    static func duration(_ duration: Duration) -> String {
+        let milliseconds = duration / .milliseconds(1)
+        // Beyond any limit a person sets; too large to round into an Int.
+        guard milliseconds.magnitude < 1e12 else { return "\(duration)" }
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        let seconds = milliseconds / 1000
+        return seconds == seconds.rounded()
+            ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import PeopleTestSupport
+import RemoteFiles
+import Testing
+
+/// `--import` sources fetched over HTTP from a real local server, which
+/// serves the file and every way a hostile server can misbehave.
+///
+/// Each test starts its own server, so the tests run in parallel. Each
+/// failure is checked as the one line a person would read.
+@Suite struct HTTPSourceTests {
+    /// Short limits, so the hostile cases end quickly.
+    private let source = HTTPSource(timeout: .seconds(1), sizeLimit: 64 << 10)
+
+    /// The error `fetch` throws for `url`, or `nil` (recorded) if it throws
+    /// none or another.
+    private func failure(
+        of url: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> HTTPSourceError? {
+        await #expect(throws: HTTPSourceError.self, sourceLocation: sourceLocation) {
+            try await source.fetch(url)
+        }
+    }
+
+    // MARK: Good servers
+
+    @Test func aCSVFileIsFetchedWhole() async throws {
+        let server = try await LocalHTTPServer()
+        let body = try await source.fetch(try server.url("/team.csv"))
+        #expect(String(decoding: body, as: UTF8.self) == LocalHTTPServer.teamCSV)
+    }
+
+    @Test func aJSONFileIsFetchedWhole() async throws {
+        let server = try await LocalHTTPServer()
+        let body = try await source.fetch(try server.url("/team.json"))
+        #expect(String(decoding: body, as: UTF8.self) == LocalHTTPServer.teamJSON)
+    }
+
+    @Test func aBodyWithNoContentTypeIsAccepted() async throws {
+        let server = try await LocalHTTPServer()
+        let body = try await source.fetch(try server.url("/untyped.csv"))
+        #expect(String(decoding: body, as: UTF8.self) == LocalHTTPServer.teamCSV)
+    }
+
+    @Test func aRedirectToAnotherHTTPPathIsFollowed() async throws {
+        let server = try await LocalHTTPServer()
+        let body = try await source.fetch(try server.url("/redirect-ok"))
+        #expect(String(decoding: body, as: UTF8.self) == LocalHTTPServer.teamCSV)
+    }
+
+    // MARK: No server
+
+    @Test func aRefusedConnectionIsSaidPlainly() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.refusedURL())
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.closedPort)/team.csv: the server refused the connection"
+        )
+    }
+
+    @Test func anUnknownHostIsSaidPlainly() async throws {
+        let url = try #require(URL(string: "http://no-such-host.invalid/team.csv"))
+        let error = await failure(of: url)
+        #expect(
+            error?.description
+                == "http://no-such-host.invalid/team.csv: no server of that name was found")
+    }
+
+    @Test func onlyHTTPAndHTTPSURLsAreFetched() async throws {
+        let url = URL(fileURLWithPath: "/etc/passwd")
+        let error = await failure(of: url)
+        #expect(
+            error?.description
+                == "file:///etc/passwd: only http:// and https:// URLs can be fetched")
+    }
+
+    // MARK: Hostile servers
+
+    @Test func aServerThatNeverAnswersIsCutOffAtTheTimeout() async throws {
+        let server = try await LocalHTTPServer()
+        let started = ContinuousClock.now
+        let error = await failure(of: try server.url("/silent"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/silent: the server did not answer within 1 s")
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func aServerThatDripsIsCutOffAtTheTimeout() async throws {
+        let server = try await LocalHTTPServer()
+        let started = ContinuousClock.now
+        let error = await failure(of: try server.url("/drip"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/drip: the server did not finish sending within 1 s"
+        )
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func aStatusOtherThanSuccessIsNamed() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/missing"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/missing: the server answered 404 Not Found")
+    }
+
+    @Test func anEndlessBodyIsCutOffPastTheLimit() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/endless"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/endless: the server sent more than the 64 KiB limit"
+        )
+    }
+
+    @Test func aBodyClaimedOverTheLimitIsRefusedBeforeItIsRead() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/big"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/big: the server would send 10 MiB, more than the 64 KiB limit"
+        )
+    }
+
+    @Test func aTruncatedBodyIsRefused() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/short"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/short: the server closed the connection after 10 of 1000 bytes"
+        )
+    }
+
+    @Test func aWebPageIsRefusedByItsType() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/page.html"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/page.html: the server sent text/html, not CSV, JSON or plain text"
+        )
+    }
+
+    @Test func aTypeHoldingAnEscapeIsShownInert() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/escaped-type"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/escaped-type: the server sent text/␛[2Jhtml, not CSV, JSON or plain text"
+        )
+    }
+
+    @Test func aRedirectToAFileIsRefused() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/redirect-file"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/redirect-file: the server redirected to file:///etc/passwd, which is not an http or https URL"
+        )
+    }
+
+    @Test func endlessRedirectsAreCutOff() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/redirect-loop"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/redirect-loop: the server redirected more than 5 times"
+        )
+    }
+
+    @Test func anAnswerThatIsNotHTTPIsRefused() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/garbage"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/garbage: the server's answer is not HTTP")
+    }
+
+    // MARK: Cancellation
+
+    @Test func cancellingTheCallerEndsAFetchInFlight() async throws {
+        let server = try await LocalHTTPServer()
+        let url = try server.url("/silent")
+        let started = ContinuousClock.now
+        let fetch = Task { try await HTTPSource(timeout: .seconds(60)).fetch(url) }
+        #expect(await server.waitForRequest("/silent"))
+        fetch.cancel()
+        await #expect(throws: CancellationError.self) { try await fetch.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func cancellingTheCallerRightAwayEndsTheFetch() async throws {
+        let server = try await LocalHTTPServer()
+        let url = try server.url("/silent")
+        let started = ContinuousClock.now
+        let fetch = Task { try await HTTPSource(timeout: .seconds(60)).fetch(url) }
+        fetch.cancel()
+        await #expect(throws: CancellationError.self) { try await fetch.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+}
