@@ -6,9 +6,11 @@ import PeopleTestSupport
 import Synchronization
 import Testing
 
-/// Work that belongs to a scope, through the real wiring: loads answer to the
-/// keys typed meanwhile, and a scope that ends cancels what it started. The
-/// store is a gate the test opens by hand, so nothing here waits on a clock.
+/// Work that belongs to a scope, through the real wiring.
+///
+/// Loads answer to the keys typed meanwhile, and a scope that ends cancels
+/// what it started. The store is a gate the test opens by hand, so nothing
+/// here waits on a clock.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct WorkInScopesTests {
     private func app(
