@@ -385,6 +385,84 @@ for (kind, text) in searches {
         print("  TOO SLOW: over 20 ms at \(persons) persons")
     }
 }
+
+// The async store: what awaiting a call through the protocol costs over the
+// synchronous call on the same store, and how soon a cancelled search stops.
+print("\nThe async store at \(persons) persons".padding(toLength: 57, withPad: " ", startingAt: 0))
+
+/// Reads a person through the synchronous form: a synchronous function, so
+/// the synchronous overload is the one called.
+func directly(_ store: SQLitePersonStore, _ id: Person.ID) throws -> Person? {
+    try store.person(withID: id)
+}
+
+/// Reads a person through `any PersonStore`, awaited, from a caller that is
+/// not on the main actor (as the store's own callers in a task are): the
+/// cost of the protocol's `async`, not of a hop to another actor.
+nonisolated func throughTheProtocol(_ store: any PersonStore, _ id: Person.ID) async throws
+    -> Person?
+{
+    try await store.person(withID: id)
+}
+
+/// `calls` reads each way, taking turns, in a task off the main actor; the
+/// median of `rounds` rounds of each.
+nonisolated func awaitedAgainstDirect(_ store: SQLitePersonStore, calls: Int, rounds: Int)
+    async throws -> (direct: Duration, awaited: Duration)
+{
+    let ids = (0..<calls).map { _ in Person.ID.random(in: 1...persons) }
+    var direct: [Duration] = []
+    var awaited: [Duration] = []
+    for _ in 0..<rounds {
+        var start = ContinuousClock.now
+        for id in ids { _ = try directly(store, id) }
+        direct.append(ContinuousClock.now - start)
+        start = ContinuousClock.now
+        for id in ids { _ = try await throughTheProtocol(store, id) }
+        awaited.append(ContinuousClock.now - start)
+    }
+    return (direct.sorted()[rounds / 2] / calls, awaited.sorted()[rounds / 2] / calls)
+}
+let calls = try await Task.detached {
+    try await awaitedAgainstDirect(large, calls: 2_000, rounds: 15)
+}
+.value
+judge(
+    "person by id: awaited through the protocol, against direct", baseline: calls.direct,
+    measured: calls.awaited, limit: 1.2)
+
+// From the main actor each call also hops to the pool and back: shown, not judged.
+var hops: [Duration] = []
+for _ in 0..<5 {
+    let start = ContinuousClock.now
+    for id in 1...500 { _ = try await throughTheProtocol(large, id) }
+    hops.append((ContinuousClock.now - start) / 500)
+}
+print(
+    "  awaited from the main actor, hop included".padding(
+        toLength: 56, withPad: " ", startingAt: 0),
+    hops.sorted()[2].formatted(.units(allowed: [.microseconds], fractionalPart: .show(length: 1))),
+    " (shown, not judged)")
+
+// A search that walks every row, cancelled while it runs: the time from
+// `cancel()` to the task's end, against the same search left to finish.
+let walk = { @Sendable in try await large.page(matching: "e", from: .offset(persons - 10), limit: 1)
+}
+let uncancelled = try await median(3) { _ = try await walk() }
+var stops: [Duration] = []
+for _ in 0..<7 {
+    let search = Task.detached { try await walk() }
+    try await Task.sleep(for: .milliseconds(20))
+    let cancelled = ContinuousClock.now
+    search.cancel()
+    _ = try? await search.value
+    stops.append(ContinuousClock.now - cancelled)
+}
+let slowest = stops.max() ?? .zero
+print(
+    "  cancelling a search over every person: slowest stop of 7 \(slowest.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2)))) (limit 5 ms), the search uncancelled \(uncancelled.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 0)))) \(slowest <= .milliseconds(5) ? "ok" : "TOO SLOW")"
+)
+if slowest > .milliseconds(5) { failed = true }
 exit(failed ? 1 : 0)
 
 /// A console that keeps only the `next` cursor of each JSON page it is given.

@@ -51,7 +51,7 @@ public enum AppInjector {
     /// Chosen here so that neither edge knows the other, and a test hands
     /// the scope a reader of its own instead.
     public static func injectSourceReader() -> @Sendable (String) async throws -> Data {
-        let network = HTTPSource()
+        let network = HTTPSource(timeout: .seconds(15), sizeLimit: FileReader.importLimit)
         return { source in
             if ImportSource.isURL(source), let url = URL(string: source) {
                 return try await network.fetch(url)

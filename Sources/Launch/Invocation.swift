@@ -57,6 +57,9 @@ public struct Invocation: Sendable, Equatable {
             let path = try FilePath.checked(path, from: "--config")
             configuration = configuration.applying(
                 try ConfigurationFile(data: readFile(path), name: FilePath.shown(path)))
+            configuration.imports = try configuration.imports.map { (source) throws(UsageError) in
+                try ImportSource.checked(source, from: "\(FilePath.shown(path)): import")
+            }
         }
         // A terminal that says it is dumb shows escape sequences as text.
         configuration.usesColor =
