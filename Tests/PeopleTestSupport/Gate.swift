@@ -42,26 +42,24 @@ public final class Gate: Sendable {
     /// Waits until the gate is open; throws `CancellationError` as soon as
     /// the caller's task is cancelled.
     public func pass() async throws {
-        let number = state.withLock { state in
+        // Arrive first, and tell whoever waits for arrivals, before parking.
+        let (number, reached) = state.withLock { state in
             defer { state.nextNumber += 1 }
-            return state.nextNumber
+            state.arrived += 1
+            let reached = state.watchers.filter { $0.count <= state.arrived }
+            state.watchers.removeAll { $0.count <= state.arrived }
+            return (state.nextNumber, reached.map(\.resume))
         }
+        for watcher in reached { watcher.resume() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (resume: CheckedContinuation<Void, any Error>) in
-                let (runs, refused, watchers) = state.withLock {
-                    state -> (Bool, Bool, [CheckedContinuation<Void, Never>]) in
-                    state.arrived += 1
-                    let reached = state.watchers.filter { $0.count <= state.arrived }
-                    state.watchers.removeAll { $0.count <= state.arrived }
-                    if state.cancelled.contains(number) {
-                        return (false, true, reached.map(\.resume))
-                    }
-                    if state.isOpen { return (true, false, reached.map(\.resume)) }
+                let (runs, refused) = state.withLock { state -> (Bool, Bool) in
+                    if state.cancelled.contains(number) { return (false, true) }
+                    if state.isOpen { return (true, false) }
                     state.waiting.append(Waiter(number: number, resume: resume))
-                    return (false, false, reached.map(\.resume))
+                    return (false, false)
                 }
-                for watcher in watchers { watcher.resume() }
                 if refused { resume.resume(throwing: CancellationError()) }
                 if runs { resume.resume() }
             }

@@ -22,19 +22,16 @@ import Synchronization
 /// ```
 public final class GatedPersonStore: PersonStore {
     private struct Parked {
-        let number: Int
         let call: String
-        let resume: CheckedContinuation<Void, any Error>
+        let gate: Gate
     }
 
     private struct State {
         var isOpen = false
-        var nextNumber = 0
         var parked: [Parked] = []
         /// Calls that parked and that no one has asked about yet.
         var unseen: [String] = []
         var watchers: [CheckedContinuation<String, Never>] = []
-        var cancelled: Set<Int> = []
         var cancelledCalls = 0
     }
 
@@ -66,7 +63,7 @@ public final class GatedPersonStore: PersonStore {
         let parked = state.withLock { state in
             state.parked.isEmpty ? nil : state.parked.removeFirst()
         }
-        parked?.resume.resume()
+        parked?.gate.open()
     }
 
     /// Opens the gate: every parked call goes on, and no call parks again.
@@ -76,53 +73,42 @@ public final class GatedPersonStore: PersonStore {
             defer { state.parked.removeAll() }
             return state.parked
         }
-        for call in parked { call.resume.resume() }
+        for call in parked { call.gate.open() }
     }
 
     /// How many calls are parked now.
     public var parkedCount: Int { state.withLock { $0.parked.count } }
 
-    /// How many parked calls ended because their task was cancelled.
+    /// How many calls ended, parked or about to park, because their task was
+    /// cancelled.
     public var cancelledCalls: Int { state.withLock { $0.cancelledCalls } }
 
-    /// Parks the call named `call` until the gate lets it through, or
-    /// throws `CancellationError` as soon as its task is cancelled.
+    /// Parks the call named `call` at a gate of its own until the test lets
+    /// it through, or throws `CancellationError` as soon as its task is
+    /// cancelled.
     private func pass(_ call: String) async throws {
-        let number = state.withLock { state in
-            defer { state.nextNumber += 1 }
-            return state.nextNumber
+        let gate = Gate()
+        let watcher = state.withLock { state -> CheckedContinuation<String, Never>? in
+            if state.isOpen {
+                gate.open()
+                return nil
+            }
+            state.parked.append(Parked(call: call, gate: gate))
+            if state.watchers.isEmpty {
+                state.unseen.append(call)
+                return nil
+            }
+            return state.watchers.removeFirst()
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (resume: CheckedContinuation<Void, any Error>) in
-                let (watcher, runAtOnce, cancelledAlready) = state.withLock {
-                    state -> (CheckedContinuation<String, Never>?, Bool, Bool) in
-                    if state.cancelled.contains(number) {
-                        state.cancelledCalls += 1
-                        return (nil, false, true)
-                    }
-                    if state.isOpen { return (nil, true, false) }
-                    state.parked.append(Parked(number: number, call: call, resume: resume))
-                    if state.watchers.isEmpty {
-                        state.unseen.append(call)
-                        return (nil, false, false)
-                    }
-                    return (state.watchers.removeFirst(), false, false)
-                }
-                if cancelledAlready { return resume.resume(throwing: CancellationError()) }
-                if runAtOnce { return resume.resume() }
-                watcher?.resume(returning: call)
-            }
-        } onCancel: {
-            let parked = state.withLock { state -> Parked? in
-                state.cancelled.insert(number)
-                guard let index = state.parked.firstIndex(where: { $0.number == number }) else {
-                    return nil
-                }
+        watcher?.resume(returning: call)
+        do {
+            try await gate.pass()
+        } catch {
+            state.withLock { state in
                 state.cancelledCalls += 1
-                return state.parked.remove(at: index)
+                state.parked.removeAll { $0.gate === gate }
             }
-            parked?.resume.resume(throwing: CancellationError())
+            throw error
         }
     }
 

@@ -28,8 +28,8 @@ public final class PersonDetailController: Screen {
     private let editProvider: PersonEditControllerProvider
     private let work: ScopedWork
     private var isConfirmingDelete = false
-    /// The read in flight, if any: what a key that needs the person waits for.
-    private var loading: Task<Void, Never>?
+    /// The person being read, if any: what a key that needs them waits for.
+    private var loading = LoadInFlight()
     /// Why the person could not be read, when the last read failed.
     private var failure: String?
 
@@ -69,13 +69,13 @@ public final class PersonDetailController: Screen {
         var model = makeViewModel()
         model.isLoading = true
         view.show(model)
-        loading = work.start { [weak self] in await self?.load() }
+        loading.start(in: work) { [weak self] in await self?.load() }
     }
 
     /// Hands `input` to the view once the person has been read; back, quit
     /// and help answer at once.
     public func handle(_ input: String) async {
-        if !KeyBinding.answeredWhileLoading.contains(input) { await loading?.value }
+        await loading.arrival(before: input)
         if let failure, !KeyBinding.answeredWhileLoading.contains(input) {
             return view.showError(failure)
         }

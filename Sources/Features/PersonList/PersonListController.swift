@@ -32,8 +32,8 @@ public final class PersonListController: Screen {
     /// Whether a page was ever shown, and why the last load failed.
     private var hasLoaded = false
     private var lastFailure: String?
-    /// The load in flight, if any: what a key that reads the page waits for.
-    private var loading: Task<Void, Never>?
+    /// The page being read, if any: what a key that reads the page waits for.
+    private var loading = LoadInFlight()
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
@@ -78,25 +78,23 @@ public final class PersonListController: Screen {
     /// Hands `input` to the view, once the page it may read has arrived;
     /// the keys that read nothing answer at once.
     public func handle(_ input: String) async {
-        if !KeyBinding.answeredWhileLoading.contains(input) { await loading?.value }
+        await loading.arrival(before: input)
         await view.handle(input)
     }
 
     /// Cancels a load still in flight and waits for it to stop.
     public func leave() async {
-        loading?.cancel()
-        await loading?.value
+        await loading.cancel()
     }
 
     /// Starts loading the page, as the session's work, in place of any load
     /// still in flight; until it arrives the screen says it is loading.
     private func reload() {
-        loading?.cancel()
         var model = makeViewModel()
         model.summary = "loading…"
         model.isLoading = true
         view.show(model)
-        loading = work.start { [weak self] in await self?.load() }
+        loading.start(in: work) { [weak self] in await self?.load() }
     }
 
     /// Reads the page the list stands at and shows it, unless the load was

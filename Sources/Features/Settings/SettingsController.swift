@@ -12,7 +12,7 @@ public final class SettingsController: Screen {
     private let view: any SettingsView
     private let navigator: any Navigator
     private let work: ScopedWork
-    private var loading: Task<Void, Never>?
+    private var loading = LoadInFlight()
 
     /// Stores its collaborators; shows nothing until it appears.
     ///
@@ -35,20 +35,19 @@ public final class SettingsController: Screen {
     /// session's work.
     public func appear() {
         view.show(makeViewModel(sections: [], isLoading: true))
-        loading = work.start { [weak self] in await self?.load() }
+        loading.start(in: work) { [weak self] in await self?.load() }
     }
 
     /// Hands `input` to the view once the settings have been read; back,
     /// quit and help answer at once.
     public func handle(_ input: String) async {
-        if !KeyBinding.answeredWhileLoading.contains(input) { await loading?.value }
+        await loading.arrival(before: input)
         await view.handle(input)
     }
 
     /// Cancels a read still in flight and waits for it to stop.
     public func leave() async {
-        loading?.cancel()
-        await loading?.value
+        await loading.cancel()
     }
 
     private func load() async {
