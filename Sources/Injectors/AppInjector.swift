@@ -20,7 +20,8 @@ import Terminal
 @MainActor
 public enum AppInjector {
     /// The app scope of a real run: the launch inputs parsed into settings
-    /// and a command, the real terminal and the real file reader.
+    /// and a command, the real terminal and the real reader of import
+    /// sources (files, and URLs through the remote-files edge).
     ///
     /// The one place the launch edge is met: `main` hands over the process's
     /// inputs, and from the scope on, nothing reads them again.
@@ -44,20 +45,17 @@ public enum AppInjector {
             views: TerminalViews(console: console))
     }
 
-    /// Reads an `--import` source: a URL through the network edge, whose
-    /// limits treat every server as hostile, anything else as a file through
-    /// the one file reader.
+    /// Reads an `--import` source: a file through the one file reader, a
+    /// URL through the remote-files edge, whose limits treat every server as
+    /// hostile.
     ///
-    /// Chosen here so that neither edge knows the other, and a test hands
-    /// the scope a reader of its own instead.
+    /// The launch edge tells a URL from a file, and is handed the fetch, so
+    /// neither edge knows the other; a test hands the scope a reader of its
+    /// own instead.
     public static func injectSourceReader() -> @Sendable (String) async throws -> Data {
-        let network = HTTPSource(timeout: .seconds(15), sizeLimit: FileReader.importLimit)
-        return { source in
-            if ImportSource.isURL(source), let url = URL(string: source) {
-                return try await network.fetch(url)
-            }
-            return try FileReader.readImport(source)
-        }
+        FileReader.importReader(
+            fetchingURLsWith: HTTPSource(timeout: .seconds(15), sizeLimit: FileReader.importLimit)
+                .fetch)
     }
 
     /// The program for this run: the interactive session when no command was
@@ -75,8 +73,10 @@ public enum AppInjector {
 
     /// The interactive session, in a new session scope.
     ///
-    /// This is where a session scope begins; it ends when the session object,
-    /// which holds it through its navigator and root provider, is let go.
+    /// This is where a session scope begins. It ends when the person quits
+    /// or the input ends: the session then ends the scope's work, and the
+    /// scope is freed with the session object, which holds it through its
+    /// navigator and root provider.
     public static func injectInteractiveSession(_ app: AppScope) -> InteractiveSession {
         SessionInjector.injectInteractiveSession(app.begin(SessionScope(app: app)))
     }

@@ -41,17 +41,16 @@ public enum StoreInjector {
     /// one, as a store across a slow network would answer; under `--trace`,
     /// so the trace's timings include the wait.
     static func injectDelayedPersonStore(_ app: AppScope) throws -> any PersonStore {
-        guard let delay = app.configuration.latency else {
-            return try injectAggregatedPersonStore(app)
-        }
-        return try app.make(
-            LatencyPersonStore(
-                wrapping: try injectAggregatedPersonStore(app), delay: delay,
-                wait: { try await Task.sleep(for: $0) }))
+        try app.configuration.latency.map { delay in
+            try app.make(
+                LatencyPersonStore(
+                    wrapping: try injectAggregatedPersonStore(app), delay: delay,
+                    wait: { try await Task.sleep(for: $0) }))
+        } ?? injectAggregatedPersonStore(app)
     }
 
     /// The base store alone, or — with `--import` — the base store and the
-    /// imported files, listed as one by an aggregating store.
+    /// imported files and URLs, listed as one by an aggregating store.
     static func injectAggregatedPersonStore(_ app: AppScope) throws -> any PersonStore {
         app.configuration.imports.isEmpty
             ? try injectExtendedPersonStore(app)

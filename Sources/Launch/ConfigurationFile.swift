@@ -27,7 +27,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var debug: Bool?
     /// `"trace"`: whether store calls and wiring are logged to standard error.
     public var trace: Bool?
-    /// `"import"`: files of read-only persons to show with the stored ones.
+    /// `"import"`: files and URLs of read-only persons to show with the
+    /// stored ones.
     public var imports: [String]?
     /// `"theme"`: colours for the terminal, as `#RRGGBB`.
     public var theme: Theme?

@@ -6,7 +6,7 @@ import Foundation
 /// Checked at launch, so a source that can never be read — an empty name,
 /// a control character, a scheme such as `ftp://` that `people` does not
 /// speak — is bad usage (exit 2) before anything is opened or downloaded.
-package enum ImportSource {
+enum ImportSource {
     /// `text`, checked as an import source.
     ///
     /// - Throws: ``Features/UsageError`` naming `source` and the problem.
@@ -25,7 +25,7 @@ package enum ImportSource {
     }
 
     /// Whether `source` names a URL to download rather than a file.
-    package static func isURL(_ source: String) -> Bool {
+    static func isURL(_ source: String) -> Bool {
         scheme(of: source).map { $0 == "http" || $0 == "https" } ?? false
     }
 

@@ -41,6 +41,7 @@ import Testing
         let documents =
             files(under: "Docs", ending: ".md").map { ($0, false) }
             + files(under: "Sources", ending: ".swift").map { ($0, true) }
+            + files(under: "Tests/PeopleTestSupport", ending: ".swift").map { ($0, true) }
         return documents.flatMap { document, isSource -> [Example] in
             let text = (try? String(contentsOf: document, encoding: .utf8)) ?? ""
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {

@@ -22,9 +22,10 @@ import Testing
             clock: Fixtures.clock, personStore: store)
     }
 
-    @Test func quitWhileTheListLoadsEndsTheSessionWithoutWaitingForTheStore() async throws {
+    @Test(arguments: ["q", " Q", "Q "])
+    func quitWhileTheListLoadsEndsTheSessionWithoutWaitingForTheStore(_ quit: String) async throws {
         let gated = GatedPersonStore(Fixtures.sampleStore())
-        let app = app(typing: ["q"], store: gated)
+        let app = app(typing: [quit], store: gated)
         // The gate is never opened: if quitting waited for the load, this
         // would never return.
         #expect(await AppInjector.injectApplication(app).run() == .success)

@@ -9,8 +9,8 @@ public enum Fixtures {
     /// A clock that always says ``now``.
     public static let clock: @Sendable () -> Date = { now }
 
-    /// A file reader for a scope whose test reads no files: every path is
-    /// refused with one line naming it, as a missing file would be.
+    /// A source reader for a scope whose test reads no files or URLs: every
+    /// source is refused with one line naming it, as a missing file would be.
     ///
     /// A scope's reader is a required edge, like its console; a test that
     /// imports files hands in ``files(_:)`` instead.

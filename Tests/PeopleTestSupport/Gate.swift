@@ -9,12 +9,13 @@ import Synchronization
 /// is how a test knows, without sleeping, that work has started — that two
 /// downloads are in flight at the same time, say.
 ///
+/// Here a test holds a scope's work at a gate, then lets it finish:
+///
 /// ```swift
-/// let gate = Gate()
-/// let work = Task { try await gate.pass() }
-/// await gate.arrivals(1)
-/// gate.open()
-/// try await work.value
+///         await gate.arrivals(1)
+///         let finished = Task { await work.finish() }
+///         gate.open()
+///         await finished.value
 /// ```
 public final class Gate: Sendable {
     private struct Waiter {

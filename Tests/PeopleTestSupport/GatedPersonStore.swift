@@ -14,11 +14,10 @@ import Synchronization
 /// never opened.
 ///
 /// ```swift
-/// let store = GatedPersonStore(Fixtures.sampleStore())
-/// list.appear()
-/// #expect(await store.nextParkedCall() == "count")
-/// store.open()
-/// await work.finish()
+///         let session = Task { await AppInjector.injectApplication(app).run() }
+///         // `1` waits for the list: its count, then its page.
+///         #expect(await gated.nextParkedCall() == "count")
+///         gated.release()
 /// ```
 public final class GatedPersonStore: PersonStore {
     private struct Parked {

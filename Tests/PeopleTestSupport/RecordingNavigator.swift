@@ -1,7 +1,7 @@
 import Features
 
-/// A navigator that keeps a screens like the real one but draws nothing and
-/// reads nothing, so a test can see where a controller went.
+/// A navigator that keeps a stack of screens like the real one but draws
+/// nothing and reads nothing, so a test can see where a controller went.
 ///
 /// Hand it to a session scope (`SessionScope(app: app, navigator: recorder)`)
 /// and the real injectors navigate through it: `run` shows the root and
@@ -15,7 +15,7 @@ public final class RecordingNavigator: Navigator {
     /// Whether `quit` was called.
     public private(set) var didQuit = false
 
-    /// An empty screens.
+    /// An empty stack.
     public init() {}
 
     /// The screen on top, if any.

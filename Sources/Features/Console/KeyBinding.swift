@@ -1,3 +1,5 @@
+import Foundation
+
 /// One key a screen accepts, declared once, in the screen's list of keys.
 ///
 /// The key line under the screen, the screen's `?` help, `people --help` and
@@ -45,4 +47,11 @@ public struct KeyBinding: Sendable, Equatable {
     /// Quit, back and help read nothing from the store, so they never wait
     /// for it. Every other key waits until the load has arrived.
     public static let answeredWhileLoading: Set<String> = [quit.keys, back.keys, help.keys]
+
+    /// Whether the line `input` is one of the keys answered while loading,
+    /// read as the views read keys: without surrounding spaces, in either
+    /// case, so ` Q` quits as promptly as `q`.
+    public static func isAnsweredWhileLoading(_ input: String) -> Bool {
+        answeredWhileLoading.contains(input.trimmingCharacters(in: .whitespaces).lowercased())
+    }
 }

@@ -76,7 +76,7 @@ public final class PersonDetailController: Screen {
     /// and help answer at once.
     public func handle(_ input: String) async {
         await loading.arrival(before: input)
-        if let failure, !KeyBinding.answeredWhileLoading.contains(input) {
+        if let failure, !KeyBinding.isAnsweredWhileLoading(input) {
             return view.showError(failure)
         }
         await view.handle(input)

@@ -13,10 +13,13 @@ public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
 /// Every method is `async` and can throw, because a real store talks to a
 /// disk or a network: a screen on the main actor awaits it and stays free to
 /// answer keys meanwhile, and a store does its work off the main actor. A
-/// call whose task is cancelled — the screen that asked has closed — ends
-/// as soon as the store can stop, with `CancellationError`. Lists are read a
-/// page at a time, in ``PersonSortKey`` order, so no screen ever loads the
-/// whole address book.
+/// store that can take long stops a call whose task is cancelled — the
+/// screen that asked has closed — as soon as it can, with
+/// `CancellationError` (the SQLite store does, even mid-statement); a quick
+/// one may simply answer. Either way the caller checks `Task.isCancelled`
+/// after the `await` before it uses the answer. Lists are read a page at a
+/// time, in ``PersonSortKey`` order, so no screen ever loads the whole
+/// address book.
 public protocol PersonStore: Sendable {
     /// How many persons have a name containing `search` (everyone when empty).
     func count(matching search: String) async throws -> Int

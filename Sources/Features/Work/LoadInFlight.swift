@@ -22,7 +22,7 @@ public struct LoadInFlight {
     /// Returns once the load has arrived — at once for the keys a screen
     /// answers while loading (``KeyBinding/answeredWhileLoading``).
     public func arrival(before input: String) async {
-        guard !KeyBinding.answeredWhileLoading.contains(input) else { return }
+        guard !KeyBinding.isAnsweredWhileLoading(input) else { return }
         await task?.value
     }
 
