@@ -107,7 +107,7 @@ private struct Reader {
 
     func strings(_ value: JSONValue, key: String) throws(UsageError) -> [String] {
         guard case .array(let list) = value else {
-            throw mismatch(key, "a list of file names", value)
+            throw mismatch(key, "a list of file names or URLs", value)
         }
         var texts: [String] = []
         for (index, item) in list.enumerated() {

@@ -21,7 +21,18 @@ enum ImportSource {
         guard let url = URL(string: path), let host = url.host, !host.isEmpty else {
             throw UsageError("\(source): \(FilePath.shown(path)) is not a URL people can read")
         }
-        return path
+        // A password in a URL shows in the process list, in every error and
+        // in the list beside each person; refused, so it shows nowhere.
+        guard url.user == nil, url.password == nil else {
+            throw UsageError(
+                "\(source): a URL with a user or password is not read; it would be shown wherever the source is named"
+            )
+        }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw UsageError("\(source): \(port) is not a port (1 to 65535)")
+        }
+        // Schemes are case-insensitive; the fetch expects them lower-case.
+        return scheme + path.drop { $0 != ":" }
     }
 
     /// Whether `source` names a URL to download rather than a file.

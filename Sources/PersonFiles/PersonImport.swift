@@ -33,7 +33,9 @@ public enum PersonImport {
     ) async throws -> [ReadOnlyPersonStore] {
         let contents = try await withThrowingTaskGroup(of: (Int, [ValidatedDraft]).self) {
             group in
-            for (index, source) in sources.enumerated() {
+            var waiting = sources.enumerated().makeIterator()
+            func readNext() {
+                guard let (index, source) = waiting.next() else { return }
                 group.addTask {
                     let data = try await read(source)
                     try Task.checkCancellation()
@@ -42,8 +44,14 @@ public enum PersonImport {
                     )
                 }
             }
+            // At most this many at once, however many sources are named:
+            // each download holds a thread while it runs.
+            for _ in 0..<Self.readsAtOnce { readNext() }
             var all = [[ValidatedDraft]](repeating: [], count: sources.count)
-            for try await (index, read) in group { all[index] = read }
+            for try await (index, read) in group {
+                all[index] = read
+                readNext()
+            }
             return all
         }
         var nextID = -1
@@ -59,6 +67,11 @@ public enum PersonImport {
         }
         return stores
     }
+
+    /// How many sources are read at the same time: enough that a few slow
+    /// servers do not queue behind each other, few enough that hundreds of
+    /// `--import`s never exhaust the threads the downloads hold.
+    static let readsAtOnce = 8
 
     /// The checked drafts in a file's contents: JSON when the text starts
     /// with `[` or `{` or the name ends in `.json`, CSV otherwise.

@@ -232,6 +232,16 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
                         error, answered: state.answered, received: state.received,
                         expectedLength: state.expectedLength))
             }
+            // A redirect FoundationNetworking did not follow (no usable
+            // `Location`) ends here, its body never checked: it is the
+            // status that answers, not an empty file.
+            if let response = task.response as? HTTPURLResponse,
+                !(200..<300).contains(response.statusCode)
+            {
+                return .failure(
+                    self.error("the server answered \(HTTPStatus.shown(response.statusCode))"))
+            }
+            guard state.answered else { return .failure(self.error("the server's answer is not HTTP")) }
             if let expected = state.expectedLength, state.received < expected {
                 return .failure(truncatedError(received: state.received, expected: expected))
             }

@@ -92,7 +92,7 @@ import Testing
         (#"{"store": null}"#, "people.json: 'store' must be a string, not null"),
         (
             #"{"import": "a.csv"}"#,
-            "people.json: 'import' must be a list of file names, not 'a.csv'"
+            "people.json: 'import' must be a list of file names or URLs, not 'a.csv'"
         ),
         (#"{"import": ["a.csv", 3]}"#, "people.json: 'import[1]' must be a string, not 3"),
         (

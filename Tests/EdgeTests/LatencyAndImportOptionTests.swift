@@ -47,7 +47,10 @@ import Testing
             "friends.csv", "https://example.org/team.json", "HTTP://127.0.0.1:8000/a.csv",
         ]
         let parsed = try parse(sources.flatMap { ["--import", $0] })
-        #expect(parsed.configuration.imports == sources)
+        #expect(
+            parsed.configuration.imports == [
+                "friends.csv", "https://example.org/team.json", "http://127.0.0.1:8000/a.csv",
+            ], "in order, each scheme lower-cased")
     }
 
     @Test(arguments: [
@@ -55,6 +58,11 @@ import Testing
     ])
     func aURLPeopleCannotReadIsBadUsage(_ source: String) {
         #expect(throws: UsageError.self) { try parse(["--import", source]) }
+        do {
+            _ = try parse(["--import", source])
+        } catch {
+            #expect(!error.message.contains("secret"), "a password is never shown")
+        }
     }
 
     @Test func aConfigurationFilesImportsAreCheckedTheSameWay() {

@@ -74,4 +74,23 @@ import Testing
         await view.models.last?.back()
         #expect(navigator.screens.isEmpty)
     }
+
+    @Test func backWhileTheSettingsAreReadCancelsTheReadAndNothingIsDrawnAfter() async throws {
+        let view = RecordingSettingsView()
+        let navigator = RecordingNavigator()
+        let work = ScopedWork()
+        let gated = GatedPersonStore(Fixtures.sampleStore())
+        let debug = DebugSettingsConfigurator(
+            base: BaseSettingsConfigurator(configuration: Configuration(), storeKind: .sqlite),
+            store: gated, objectGraph: { [] })
+        navigator.push(
+            SettingsController(configurator: debug, view: view, navigator: navigator, work: work))
+        #expect(await gated.nextParkedCall() == "count")
+        // A recording view acts on no key: press `b` as the terminal view would.
+        await view.models.last?.back()
+        #expect(navigator.screens.isEmpty)
+        #expect(gated.cancelledCalls == 1, "leaving cancelled the read")
+        #expect(view.models.count == 1, "only the loading model was ever drawn")
+        #expect(work.runningCount == 0)
+    }
 }

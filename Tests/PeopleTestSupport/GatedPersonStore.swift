@@ -15,8 +15,9 @@ import Synchronization
 ///
 /// ```swift
 ///         let session = Task { await AppInjector.injectApplication(app).run() }
-///         // `1` waits for the list: its count, then its page.
-///         #expect(await gated.nextParkedCall() == "count")
+///         // `1` waits for the list: its count and its page, asked together.
+///         #expect(
+///             await [gated.nextParkedCall(), gated.nextParkedCall()].sorted() == ["count", "page"])
 ///         gated.release()
 /// ```
 public final class GatedPersonStore: PersonStore {

@@ -127,8 +127,12 @@ public final class PersonListController: Screen {
     ) {
         let (search, pageSize) = (self.search, self.pageSize)
         var start = self.start
-        let total = try await store.count(matching: search)
-        var rows = try await store.page(matching: search, from: start, limit: pageSize)
+        // Asked together: over a slow store the page costs one wait, not two.
+        async let counted = store.count(matching: search)
+        let asked = start
+        async let paged = store.page(matching: search, from: asked, limit: pageSize)
+        let total = try await counted
+        var rows = try await paged
         if case .before = start, rows.count < pageSize {
             // Near the top after a deletion: fill a whole first page instead.
             start = .first
