@@ -241,7 +241,9 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
                 return .failure(
                     self.error("the server answered \(HTTPStatus.shown(response.statusCode))"))
             }
-            guard state.answered else { return .failure(self.error("the server's answer is not HTTP")) }
+            guard state.answered else {
+                return .failure(self.error("the server's answer is not HTTP"))
+            }
             if let expected = state.expectedLength, state.received < expected {
                 return .failure(truncatedError(received: state.received, expected: expected))
             }
