@@ -29,7 +29,9 @@ struct CSVRecords {
         }
     }
 
-    static func parse(_ text: String, name: String) throws(UsageError) -> [Record] {
+    static func parse(_ text: String, name: String, limit: Int = .max) throws(UsageError)
+        -> [Record]
+    {
         var records: [Record] = []
         var fields: [String] = []
         var field = String.UnicodeScalarView()
@@ -93,6 +95,11 @@ struct CSVRecords {
             case let lineBreak where isLineBreak(lineBreak):
                 _ = lineFeedAfterReturn(lineBreak)
                 endRecord()
+                if records.count > limit {
+                    throw UsageError(
+                        "\(name):\(line): more than \(limit) rows, the most people reads from one file"
+                    )
+                }
                 line += 1
                 recordLine = line
             default:

@@ -73,6 +73,10 @@ public enum PersonImport {
     /// `--import`s never exhaust the threads the downloads hold.
     static let readsAtOnce = 8
 
+    /// The most persons one source may hold: what the import byte limit
+    /// holds at ordinary row lengths.
+    public static let personLimit = 200_000
+
     /// The checked drafts in a file's contents: JSON when the text starts
     /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
     ///
@@ -90,7 +94,10 @@ public enum PersonImport {
     private static func csvDrafts(_ text: String, name: String) throws(UsageError)
         -> [ValidatedDraft]
     {
-        let records = try CSVRecords.parse(text, name: name)
+        // The header, and at most `personLimit` persons: a row of one
+        // letter costs hundreds of bytes once read, so the byte limit alone
+        // would let a small file fill the memory.
+        let records = try CSVRecords.parse(text, name: name, limit: personLimit + 1)
         guard let header = records.first else {
             throw UsageError("\(name): the file is empty; expected a header row")
         }
@@ -142,6 +149,10 @@ public enum PersonImport {
             throw UsageError(
                 "\(name): expected a JSON list of persons like [{\"name\": \"Ada\"}] (\(describe(error)))"
             )
+        }
+        guard entries.count <= personLimit else {
+            throw UsageError(
+                "\(name): more than \(personLimit) persons, the most people reads from one file")
         }
         var drafts: [ValidatedDraft] = []
         for (index, entry) in entries.enumerated() {

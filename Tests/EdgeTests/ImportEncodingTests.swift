@@ -77,4 +77,25 @@ import Testing
         let heavy = Array(("name\na" + String(repeating: "\u{301}", count: 30_000) + "\n").utf8)
         #expect(message(heavy)?.hasSuffix("takes 60001 bytes; at most 400 are allowed") == true)
     }
+
+    @Test func aFileOfMoreTinyRowsThanAnImportMayHoldIsRefusedBeforeItFillsTheMemory() {
+        let limit = PersonImport.personLimit
+        let rows =
+            Array("name\n".utf8)
+            + Array(repeating: Array("a\n".utf8), count: limit + 1).flatMap { $0 }
+        #expect(
+            message(rows)
+                == "friends.csv:\(limit + 2): more than \(limit + 1) rows, the most people reads from one file"
+        )
+        let exactly =
+            Array("name\n".utf8) + Array(repeating: Array("a\n".utf8), count: limit).flatMap { $0 }
+        #expect(message(exactly) == nil, "as many as may be imported are")
+        let json =
+            Array("[".utf8)
+            + Array(repeating: Array(#"{"name":"a"},"#.utf8), count: limit).flatMap { $0 }
+            + Array(#"{"name":"a"}]"#.utf8)
+        #expect(
+            message(json, name: "friends.json")
+                == "friends.json: more than \(limit) persons, the most people reads from one file")
+    }
 }

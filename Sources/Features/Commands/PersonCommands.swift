@@ -129,11 +129,13 @@ public final class PersonCommands: Application {
         guard page <= pages else {
             throw UsageError("--page: \(page) is past the last page (\(pages))")
         }
-        let persons = try await store.page(
-            matching: search, from: .offset((page - 1) * pageSize), limit: pageSize)
+        // One more than a page, for JSON: whether there is a next page.
+        let read = try await store.page(
+            matching: search, from: .offset((page - 1) * pageSize),
+            limit: json ? pageSize + 1 : pageSize)
+        let persons = Array(read.prefix(pageSize))
         if json {
-            return try await writeJSON(
-                persons, total: total, page: page, matching: search, in: store)
+            return writeJSON(persons, total: total, page: page, hasMore: read.count > pageSize)
         }
         let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons { console.writeLine(Self.row(person, idWidth: width)) }
@@ -149,12 +151,14 @@ public final class PersonCommands: Application {
     /// JSON, the rows and the cursor after them.
     private func list(after cursor: PageCursor, search: String, json: Bool) async throws {
         let store = try storeProvider()
-        let total = try await store.count(matching: search)
-        let persons = try await store.page(
-            matching: search, from: .after(cursor.key), limit: pageSize)
+        // Asked together, and one more than a page: whether there is a next.
+        async let counted = store.count(matching: search)
+        async let paged = store.page(
+            matching: search, from: .after(cursor.key), limit: pageSize + 1)
+        let (total, read) = try await (counted, paged)
+        let persons = Array(read.prefix(pageSize))
         if json {
-            return try await writeJSON(
-                persons, total: total, page: nil, matching: search, in: store)
+            return writeJSON(persons, total: total, page: nil, hasMore: read.count > pageSize)
         }
         guard let first = persons.first else { return console.writeLine("no one after that") }
         for person in persons { console.writeLine(Self.row(person)) }
@@ -162,17 +166,10 @@ public final class PersonCommands: Application {
         console.writeLine("\(position)–\(position + persons.count - 1) of \(total)")
     }
 
-    /// A page as JSON, with the cursor for the page after it when there is one.
-    private func writeJSON(
-        _ persons: [Person], total: Int, page: Int?, matching search: String,
-        in store: any PersonStore
-    ) async throws {
-        var after: String?
-        if let last = persons.last,
-            try await !store.page(matching: search, from: .after(last.sortKey), limit: 1).isEmpty
-        {
-            after = PageCursor(after: last.sortKey).text
-        }
+    /// A page as JSON, with the cursor for the page after it when there is
+    /// one (`hasMore`: the store gave a person past the page).
+    private func writeJSON(_ persons: [Person], total: Int, page: Int?, hasMore: Bool) {
+        let after = hasMore ? persons.last.map { PageCursor(after: $0.sortKey).text } : nil
         console.writeLines(writer.json(page: page, total: total, persons: persons, next: after))
     }
 
