@@ -15,9 +15,11 @@ import Testing
     /// The error `fetch` throws for `url`, or `nil` (recorded) if it throws
     /// none or another.
     private func failure(
-        of url: URL, sourceLocation: SourceLocation = #_sourceLocation
+        of url: URL, within timeout: Duration = .seconds(1),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async -> HTTPSourceError? {
-        await #expect(throws: HTTPSourceError.self, sourceLocation: sourceLocation) {
+        let source = HTTPSource(timeout: timeout, sizeLimit: 64 << 10)
+        return await #expect(throws: HTTPSourceError.self, sourceLocation: sourceLocation) {
             try await source.fetch(url)
         }
     }
@@ -79,23 +81,19 @@ import Testing
 
     @Test func aServerThatNeverAnswersIsCutOffAtTheTimeout() async throws {
         let server = try await LocalHTTPServer()
-        let started = ContinuousClock.now
         let error = await failure(of: try server.url("/silent"))
         #expect(
             error?.description
                 == "http://127.0.0.1:\(server.port)/silent: the server did not answer within 1 s")
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func aServerThatDripsIsCutOffAtTheTimeout() async throws {
         let server = try await LocalHTTPServer()
-        let started = ContinuousClock.now
         let error = await failure(of: try server.url("/drip"))
         #expect(
             error?.description
                 == "http://127.0.0.1:\(server.port)/drip: the server did not finish sending within 1 s"
         )
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func aStatusOtherThanSuccessIsNamed() async throws {
@@ -162,7 +160,8 @@ import Testing
 
     @Test func endlessRedirectsAreCutOff() async throws {
         let server = try await LocalHTTPServer()
-        let error = await failure(of: try server.url("/redirect-loop"))
+        // A long deadline: six round trips must not lose a race with it.
+        let error = await failure(of: try server.url("/redirect-loop"), within: .seconds(60))
         #expect(
             error?.description
                 == "http://127.0.0.1:\(server.port)/redirect-loop: the server redirected more than 5 times"
@@ -182,21 +181,17 @@ import Testing
     @Test func cancellingTheCallerEndsAFetchInFlight() async throws {
         let server = try await LocalHTTPServer()
         let url = try server.url("/silent")
-        let started = ContinuousClock.now
         let fetch = Task { try await HTTPSource(timeout: .seconds(60)).fetch(url) }
         #expect(await server.waitForRequest("/silent"))
         fetch.cancel()
         await #expect(throws: CancellationError.self) { try await fetch.value }
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func cancellingTheCallerRightAwayEndsTheFetch() async throws {
         let server = try await LocalHTTPServer()
         let url = try server.url("/silent")
-        let started = ContinuousClock.now
         let fetch = Task { try await HTTPSource(timeout: .seconds(60)).fetch(url) }
         fetch.cancel()
         await #expect(throws: CancellationError.self) { try await fetch.value }
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 }

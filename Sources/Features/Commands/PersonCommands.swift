@@ -151,11 +151,10 @@ public final class PersonCommands: Application {
     /// JSON, the rows and the cursor after them.
     private func list(after cursor: PageCursor, search: String, json: Bool) async throws {
         let store = try storeProvider()
-        // Asked together, and one more than a page: whether there is a next.
-        async let counted = store.count(matching: search)
-        async let paged = store.page(
+        let total = try await store.count(matching: search)
+        // One more than a page: whether there is a next.
+        let read = try await store.page(
             matching: search, from: .after(cursor.key), limit: pageSize + 1)
-        let (total, read) = try await (counted, paged)
         let persons = Array(read.prefix(pageSize))
         if json {
             return writeJSON(persons, total: total, page: nil, hasMore: read.count > pageSize)

@@ -127,12 +127,8 @@ public final class PersonListController: Screen {
     ) {
         let (search, pageSize) = (self.search, self.pageSize)
         var start = self.start
-        // Asked together: over a slow store the page costs one wait, not two.
-        async let counted = store.count(matching: search)
-        let asked = start
-        async let paged = store.page(matching: search, from: asked, limit: pageSize)
-        let total = try await counted
-        var rows = try await paged
+        let total = try await store.count(matching: search)
+        var rows = try await store.page(matching: search, from: start, limit: pageSize)
         if case .before = start, rows.count < pageSize {
             // Near the top after a deletion: fill a whole first page instead.
             start = .first
