@@ -14,40 +14,45 @@ import Foundation
 enum PersonJSON {
     /// One person, as `show --json` prints it.
     static func person(_ person: Person) -> String {
-        object(person, indent: "").joined(separator: "\n")
+        var text = ""
+        append(person, indent: "", to: &text)
+        return text
     }
 
     /// One page of `list --json`: `next` is the cursor for `list --after`,
     /// `null` on the last page; `page` is `null` for a page asked for by cursor.
+    ///
+    /// Written into one string as it goes, with no line kept apart: a page
+    /// is written for every 500 persons a script walks.
     static func page(total: Int, page: Int?, persons: [Person], next: String?) -> String {
-        var lines = ["{"]
-        lines.append("  \"next\" : \(next.map(PersonFileWriter.jsonString) ?? "null"),")
-        lines.append("  \"page\" : \(page.map(String.init) ?? "null"),")
+        var text = "{\n"
+        text += "  \"next\" : \(next.map(PersonFileWriter.jsonString) ?? "null"),\n"
+        text += "  \"page\" : \(page.map(String.init) ?? "null"),\n"
         if persons.isEmpty {
-            lines.append("  \"persons\" : [],")
+            text += "  \"persons\" : [],\n"
         } else {
-            lines.append("  \"persons\" : [")
+            text += "  \"persons\" : [\n"
             for (index, person) in persons.enumerated() {
-                var object = self.object(person, indent: "    ")
-                if index < persons.count - 1 { object[object.count - 1] += "," }
-                lines += object
+                append(person, indent: "    ", to: &text)
+                text += index < persons.count - 1 ? ",\n" : "\n"
             }
-            lines.append("  ],")
+            text += "  ],\n"
         }
-        lines.append("  \"total\" : \(total)")
-        lines.append("}")
-        return lines.joined(separator: "\n")
+        text += "  \"total\" : \(total)\n"
+        text += "}"
+        return text
     }
 
-    private static func object(_ person: Person, indent: String) -> [String] {
-        [
-            indent + "{",
-            indent + "  \"added\" : \"\(ISODate.string(person.added))\",",
-            indent + "  \"address\" : \(PersonFileWriter.jsonString(person.address)),",
-            indent + "  \"email\" : \(person.email.map(PersonFileWriter.jsonString) ?? "null"),",
-            indent + "  \"id\" : \(person.id),",
-            indent + "  \"name\" : \(PersonFileWriter.jsonString(person.name))",
-            indent + "}",
-        ]
+    /// `person` as an object whose lines start with `indent`, with no line
+    /// break after its closing brace.
+    private static func append(_ person: Person, indent: String, to text: inout String) {
+        text += indent + "{\n"
+        text += indent + "  \"added\" : \"\(ISODate.string(person.added))\",\n"
+        text += indent + "  \"address\" : \(PersonFileWriter.jsonString(person.address)),\n"
+        let email = person.email.map(PersonFileWriter.jsonString) ?? "null"
+        text += indent + "  \"email\" : \(email),\n"
+        text += indent + "  \"id\" : \(person.id),\n"
+        text += indent + "  \"name\" : \(PersonFileWriter.jsonString(person.name))\n"
+        text += indent + "}"
     }
 }

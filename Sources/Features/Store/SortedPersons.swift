@@ -127,35 +127,57 @@ struct SortedPersons {
     }
 
     /// Adds many persons in one pass: sort the newcomers, then merge.
+    ///
+    /// Entries are moved, never copied: a copy of an entry retains each of
+    /// its strings, and a million copies cost more than the merge itself.
     mutating func merge(_ persons: [Person]) {
-        let incoming = Self.sorted(persons)
-        var merged: [Entry] = []
-        merged.reserveCapacity(entries.count + incoming.count)
-        var old = entries[...]
-        var new = incoming[...]
-        while let first = old.first, let next = new.first {
-            if next.key < first.key {
-                merged.append(next)
-                new = new.dropFirst()
-            } else {
-                merged.append(first)
-                old = old.dropFirst()
-            }
+        var incoming = Self.sorted(persons)
+        keys.reserveCapacity(keys.count + incoming.count)
+        for index in incoming.indices { keys[incoming[index].person.id] = incoming[index].key }
+        guard !entries.isEmpty else {
+            entries = incoming
+            return
         }
-        merged += old
-        merged += new
+        var old = entries
+        entries = []
+        // From the back: the larger of the two last entries moves out next
+        // (`removeLast` moves; reading `first` would copy).
+        var merged: [Entry] = []
+        merged.reserveCapacity(old.count + incoming.count)
+        while let oldLast = old.indices.last, let newLast = incoming.indices.last {
+            let isNewer = !(incoming[newLast].key < old[oldLast].key)
+            merged.append(isNewer ? incoming.removeLast() : old.removeLast())
+        }
+        while !old.isEmpty { merged.append(old.removeLast()) }
+        while !incoming.isEmpty { merged.append(incoming.removeLast()) }
+        merged.withUnsafeMutableBufferPointer { $0.reverse() }
         entries = merged
-        for entry in incoming { keys[entry.person.id] = entry.key }
     }
 
     /// `persons` as entries in key order.
     ///
-    /// Sorts positions, not entries: an entry is large, and moving one costs
-    /// more than comparing two keys.
+    /// Sorts positions by keys kept side by side, then moves each entry
+    /// once, following the permutation's cycles: an entry is large, and
+    /// comparing two keys costs less than moving one.
     private static func sorted(_ persons: [Person]) -> [Entry] {
-        let entries = persons.map(Entry.init)
-        let order = entries.indices.sorted { entries[$0].key < entries[$1].key }
-        return order.map { entries[$0] }
+        var entries = persons.map(Entry.init)
+        let keys = entries.map(\.key)
+        // `source[i]` is where the entry that belongs at `i` is now.
+        var source = keys.indices.sorted { keys[$0] < keys[$1] }
+        // A buffer's swap moves; an array's copies, retaining every string.
+        entries.withUnsafeMutableBufferPointer { entries in
+            for start in source.indices where source[start] != start {
+                var place = start
+                while source[place] != start {
+                    let from = source[place]
+                    entries.swapAt(place, from)
+                    source[place] = place
+                    place = from
+                }
+                source[place] = place
+            }
+        }
+        return entries
     }
 
     /// Removes and returns the person with `id`, if there is one.
