@@ -45,12 +45,12 @@ extension SQLitePersonStore {
         try running { try self.add(contentsOf: drafts, addedAt: date) }
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
-        try running { try self.update(id, with: draft) }
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+        try running { try self.update(opened, with: draft) }
     }
 
-    public func delete(_ id: Person.ID) async throws {
-        try running { try self.delete(id) }
+    public func delete(_ opened: Person) async throws {
+        try running { try self.delete(opened) }
     }
 
     public func restore(_ person: Person) async throws {

@@ -268,8 +268,10 @@ public final class SQLitePersonStore: PersonStore {
         }
     }
 
-    public func update(_ id: Person.ID, with checked: ValidatedDraft) throws -> Person {
-        try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+    public func update(_ opened: Person, with checked: ValidatedDraft) throws -> Person {
+        let id = opened.id
+        return try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+            try Self.requireUnchanged(opened, in: database)
             let old = try Self.storedKey(of: id, in: database)
             let sortName = PersonSortKey.fold(checked.name)
             try database.run(
@@ -292,13 +294,33 @@ public final class SQLitePersonStore: PersonStore {
         }
     }
 
-    public func delete(_ id: Person.ID) throws {
+    public func delete(_ opened: Person) throws {
+        let id = opened.id
         try writing { (database, marksWereCurrent) throws(PersonStoreError) in
+            try Self.requireUnchanged(opened, in: database)
             let old = try Self.storedKey(of: id, in: database)
             try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
             guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
             try marks(afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
         }
+    }
+
+    /// Throws unless the row with `opened`'s id still holds the values it
+    /// was read with.
+    ///
+    /// Runs inside the write's transaction, which holds the file's write
+    /// lock, so no other program can change the row between this check and
+    /// the write.
+    private static func requireUnchanged(_ opened: Person, in database: SQLiteConnection)
+        throws(PersonStoreError)
+    {
+        guard
+            let stored = try database.rows(
+                "SELECT \(columns) FROM person WHERE id = ?", [.integer(opened.id)],
+                reading: person
+            ).first
+        else { throw .deletedElsewhere(name: opened.name) }
+        guard stored.hasSameValues(as: opened) else { throw .changedElsewhere(name: opened.name) }
     }
 
     public func restore(_ person: Person) throws {

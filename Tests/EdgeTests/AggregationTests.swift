@@ -76,7 +76,7 @@ import Testing
             try await store.update(-1, validating: PersonDraft(name: "Zed"))
         }
         await #expect(throws: PersonStoreError.readOnly(name: "Zed Zulu", source: "friends.csv")) {
-            try await store.delete(-1)
+            try await store.delete(id: -1)
         }
         #expect(try await store.person(withID: -1) == imported)
     }
@@ -86,8 +86,8 @@ import Testing
         let added = try await store.add(validating: PersonDraft(name: "New Person"))
         #expect(added.id == 4 && !added.isReadOnly)
         _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))
-        try await store.delete(2)
-        await #expect(throws: PersonStoreError.notFound(99)) { try await store.delete(99) }
+        try await store.delete(id: 2)
+        await #expect(throws: PersonStoreError.notFound(99)) { try await store.delete(id: 99) }
         #expect(try await store.count(matching: "") == 4)
     }
 }

@@ -69,6 +69,30 @@ import Testing
         #expect(console.errors == String(repeating: "people: no person with id 42\n", count: 3))
     }
 
+    @Test func anEditWhoseFirstReadIsOvertakenIsRefusedWithOneLine() async throws {
+        let gated = GatedPersonStore(store)
+        let editing = Task { [console] in
+            await PersonCommands(
+                command: .edit(id: 1, changes: PersonChanges(address: "Marylebone")),
+                storeProvider: { gated }, pageSize: 10, clock: Fixtures.clock,
+                writer: PersonFileWriter(), help: Usage.help, console: console
+            ).run()
+        }
+        #expect(await gated.nextParkedCall() == "person")
+        gated.release()
+        #expect(await gated.nextParkedCall() == "update", "read, and about to write")
+        // Another process renames her between the command's read and write.
+        _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))
+        gated.release()
+        #expect(await editing.value == .failure)
+        #expect(
+            console.errors
+                == "people: Ada Lovelace was changed by someone else since they were opened; "
+                + "open them again to see the change\n")
+        let kept = try await store.existingPerson(withID: 1)
+        #expect(kept.name == "Ada King" && kept.address != "Marylebone", "their change, not ours")
+    }
+
     @Test func deleteRemovesThePerson() async throws {
         #expect(await run(.delete(id: 2)) == .success)
         #expect(try await store.person(withID: 2) == nil)

@@ -42,7 +42,7 @@ import Testing
         let store = store
         let deleting = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            try await store.delete(1)
+            try await store.delete(id: 1)
         }
         await #expect(throws: CancellationError.self) { try await deleting.value }
         #expect(try await store.person(withID: 1) != nil)

@@ -54,10 +54,10 @@ import Testing
             _ = try await store.add(validating: PersonDraft(name: name))
             return "people adds \(name)"
         case 1:
-            _ = try? await store.update(someone, with: try PersonDraft(name: name).validated())
+            _ = try? await store.update(someone, validating: PersonDraft(name: name))
             return "people renames \(someone) to \(name)"
         case 2:
-            try? await store.delete(someone)
+            try? await store.delete(id: someone)
             return "people deletes \(someone)"
         case 3:
             _ = try await store.add(

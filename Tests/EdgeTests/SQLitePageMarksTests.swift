@@ -79,13 +79,13 @@ import Testing
         var deleted: [Person] = []
         for person in everyone.shuffled(using: &generator).prefix(400) {
             if Bool.random(using: &generator) {
-                try await database.delete(person.id)
-                try await memory.delete(person.id)
+                try await database.delete(person)
+                try await memory.delete(person)
                 deleted.append(person)
             } else {
                 let draft = try PersonDraft(name: Self.name(&generator)).validated()
-                _ = try await database.update(person.id, with: draft)
-                _ = try await memory.update(person.id, with: draft)
+                _ = try await database.update(person, with: draft)
+                _ = try await memory.update(person, with: draft)
             }
         }
         try await expectSamePages(database, memory, "after deletes and renames")

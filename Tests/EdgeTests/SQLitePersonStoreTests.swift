@@ -147,7 +147,7 @@ import Testing
             let store = try SQLitePersonStore(path: path)
             let secret = try await store.add(
                 validating: PersonDraft(name: "Zyxwv Qokkelmann", address: "7 Hidden Lane"))
-            try await store.delete(secret.id)
+            try await store.delete(secret)
         }
         // The last connection closed: the log is folded into the file.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -76,12 +76,12 @@ import Testing
         let everyone = try await memory.page(matching: "", from: .first, limit: 10_000)
         for person in everyone.shuffled(using: &generator).prefix(200) {
             if Bool.random(using: &generator) {
-                try await database.delete(person.id)
-                try await memory.delete(person.id)
+                try await database.delete(person)
+                try await memory.delete(person)
             } else {
                 let draft = try PersonDraft(name: Self.names(1, using: &generator)[0]).validated()
-                _ = try await database.update(person.id, with: draft)
-                _ = try await memory.update(person.id, with: draft)
+                _ = try await database.update(person, with: draft)
+                _ = try await memory.update(person, with: draft)
             }
         }
         let names = try await memory.page(matching: "", from: .first, limit: 10_000).map(\.name)

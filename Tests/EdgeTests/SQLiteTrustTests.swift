@@ -64,8 +64,7 @@ import Testing
             let everyone = try await store.page(matching: "", from: .first, limit: 100).map(\.id)
             let first = try await store.page(matching: "", from: .first, limit: 10)
             let boundary = try #require(first.last)
-            _ = try await store.update(
-                boundary.id, with: try PersonDraft(name: newName).validated())
+            _ = try await store.update(boundary, with: try PersonDraft(name: newName).validated())
             var seen = first.map(\.id)
             var start = PageStart.after(boundary.sortKey)
             while let page = Optional(try await store.page(matching: "", from: start, limit: 10)),

@@ -21,7 +21,7 @@ import Testing
         #expect(try await store.count(matching: "") == 3)
         let page = try await store.page(matching: "a", from: .first, limit: 2)
         #expect(page.map(\.name) == ["Ada Lovelace", "Alan Turing"])
-        try await store.delete(1)
+        try await store.delete(Person.samples[0])
         #expect(try await store.person(withID: 1) == nil)
         #expect(waits.all == Array(repeating: .milliseconds(300), count: 4))
     }
@@ -31,7 +31,7 @@ import Testing
         let inner = Fixtures.sampleStore()
         let store = LatencyPersonStore(
             wrapping: inner, delay: .seconds(2), wait: { _ in try await gate.pass() })
-        let deleting = Task { try await store.delete(1) }
+        let deleting = Task { try await store.delete(Person.samples[0]) }
         await gate.arrivals(1)
         deleting.cancel()
         await #expect(throws: CancellationError.self) { try await deleting.value }

@@ -76,8 +76,23 @@ import Testing
         #expect(navigator.screens.isEmpty)
     }
 
+    @Test func aDeleteOfAChangeNotYetSeenIsRefusedAndNothingIsRemembered() async throws {
+        _ = await openDetail()
+        _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))
+        try await #require(view.shown).delete()
+        try await #require(view.shown?.confirmation).confirm()
+        #expect(
+            view.errors == [
+                "Could not delete Ada Lovelace: Ada Lovelace was changed by someone else since "
+                    + "they were opened; open them again to see the change"
+            ])
+        #expect(try await store.existingPerson(withID: 1).name == "Ada King")
+        #expect(deletions.take() == nil, "there is nothing to undo")
+        #expect(navigator.screens.count == 1)
+    }
+
     @Test func aPersonDeletedElsewhereSaysSoAndOnlyBackAndQuitStillWork() async throws {
-        try await store.delete(1)
+        try await store.delete(id: 1)
         let detail = await openDetail()
         #expect(view.models.map(\.isLoading) == [true], "the person as the list had them, loading")
         #expect(

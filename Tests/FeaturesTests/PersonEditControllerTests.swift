@@ -88,6 +88,23 @@ import Testing
         #expect(navigator.screens.isEmpty)
     }
 
+    @Test func aSaveOverSomeoneElsesChangeIsRefusedAndTheirChangeKept() async throws {
+        _ = try await openEditForm(of: 1)
+        // Meanwhile another screen or program renames her.
+        _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))
+        await view.answer(.text("Ada Byron"))
+        await view.answer(.keep)
+        await view.answer(.keep)
+        #expect(
+            view.errors == [
+                "Could not save: Ada Lovelace was changed by someone else since they were opened; "
+                    + "open them again to see the change"
+            ])
+        #expect(try await store.existingPerson(withID: 1).name == "Ada King")
+        #expect(navigator.screens.count == 1, "the form stays, with what was typed")
+        #expect(view.shown?.currentValue == "Ada Byron")
+    }
+
     @Test func aFailedSaveIsReportedAndTheFormStaysOpen() async {
         navigator.push(
             PersonEditController(

@@ -49,19 +49,28 @@ import Testing
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: log.append)
         _ = try await store.page(matching: "a\"b", from: .first, limit: 2)
         _ = try await store.add(validating: PersonDraft(name: "Barbara"))
-        _ = try? await store.delete(42)
+        _ = try? await store.delete(Self.nobody)
         let lines = log.lines
         #expect(lines.count == 3)
         #expect(
             lines[0].hasPrefix(
                 #"trace: store.page(matching: "a\"b", from: first, limit: 2) → 0 persons in "#))
         #expect(lines[1].hasPrefix("trace: store.add(name: \"Barbara\") → #4 in "))
-        #expect(lines[2].hasPrefix("trace: store.delete(42) threw \"no person with id 42\" in "))
+        #expect(
+            lines[2].hasPrefix(
+                "trace: store.delete(42) threw \"Nobody was deleted by someone else since they were opened\" in "
+            ))
         #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
     }
 
     @Test func errorsStillReachTheCaller() async {
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: { _ in })
-        await #expect(throws: PersonStoreError.notFound(9)) { try await store.delete(9) }
+        await #expect(throws: PersonStoreError.deletedElsewhere(name: "Nobody")) {
+            try await store.delete(Self.nobody)
+        }
     }
+
+    /// A person no store here holds.
+    static let nobody = Person(
+        id: 42, name: "Nobody", address: "", email: nil, added: Fixtures.now)
 }

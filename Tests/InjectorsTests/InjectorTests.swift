@@ -172,7 +172,7 @@ import Testing
         let session = TestScopes.session(store: store)
         let detail = try PersonDetailInjector.injectPersonDetailControllerProvider(session)(
             Person.samples[0])
-        try await store.delete(1)
+        try await store.delete(id: 1)
         detail.appear()
         await detail.handle("")
         #expect(session.recordingConsole?.output.contains("no person with id 1") == true)

@@ -17,10 +17,16 @@ extension PersonStore {
         return try await add(contentsOf: checked, addedAt: Fixtures.now)
     }
 
-    /// Validates `draft` and stores it as the person with this id.
+    /// Validates `draft` and stores it over the person with this id, as
+    /// they are now.
     @discardableResult
     public func update(_ id: Person.ID, validating draft: PersonDraft) async throws -> Person {
-        try await update(id, with: draft.validated())
+        try await update(existingPerson(withID: id), with: draft.validated())
+    }
+
+    /// Deletes the person with this id, as they are now.
+    public func delete(id: Person.ID) async throws {
+        try await delete(existingPerson(withID: id))
     }
 }
 

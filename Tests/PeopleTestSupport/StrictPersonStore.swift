@@ -53,10 +53,10 @@ public final class StrictPersonStore: PersonStore {
     {
         try fail("add(contentsOf:)")
     }
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
         try fail("update")
     }
-    public func delete(_ id: Person.ID) async throws { try fail("delete") }
+    public func delete(_ opened: Person) async throws { try fail("delete") }
     public func restore(_ person: Person) async throws { try fail("restore") }
     /// Runs `body`, whose reads are the calls this store judges.
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)

@@ -92,9 +92,10 @@ public final class PersonCommands: Application {
             let store = try storeProvider()
             let person = try await store.existingPerson(withID: id)
             _ = try await store.update(
-                id, with: changes.applied(to: PersonDraft(person)).validated())
+                person, with: changes.applied(to: PersonDraft(person)).validated())
         case .delete(let id):
-            try await storeProvider().delete(id)
+            let store = try storeProvider()
+            try await store.delete(store.existingPerson(withID: id))
         case .check(let repairing):
             let report = try await storeProvider().check(repairing: repairing)
             for line in report.notes + report.problems {

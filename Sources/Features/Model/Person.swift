@@ -60,4 +60,21 @@ public struct Person: Sendable, Hashable, Identifiable {
 
     /// Whether the app may change or delete this person.
     public var isReadOnly: Bool { source != nil }
+
+    /// Whether `other` holds this person's values, byte for byte: what a
+    /// store checks before it saves over them or deletes them.
+    ///
+    /// Bytes, not Swift's `==`, which takes two spellings of "é" as one: a
+    /// program that rewrote a name in another spelling changed it, and a
+    /// save must not hide that.
+    public func hasSameValues(as other: Person) -> Bool {
+        let sameEmail =
+            switch (email, other.email) {
+            case (nil, nil): true
+            case (let mine?, let theirs?): mine.utf8.elementsEqual(theirs.utf8)
+            default: false
+            }
+        return id == other.id && sameEmail && name.utf8.elementsEqual(other.name.utf8)
+            && address.utf8.elementsEqual(other.address.utf8)
+    }
 }

@@ -27,15 +27,20 @@ public final class OpenedPerson {
         person = try await store.existingPerson(withID: id)
     }
 
-    /// Checks and stores new values for this person.
+    /// Checks and stores new values for this person, unless someone else
+    /// changed or deleted them since they were last read here.
+    ///
+    /// - Throws: ``PersonStoreError/changedElsewhere(name:)`` and
+    ///   ``PersonStoreError/deletedElsewhere(name:)``, and the draft's errors.
     @discardableResult
     public func save(_ draft: PersonDraft) async throws -> Person {
-        person = try await store.update(id, with: draft.validated())
+        person = try await store.update(person, with: draft.validated())
         return person
     }
 
-    /// Removes this person from the store.
+    /// Removes this person from the store, unless someone else changed or
+    /// deleted them since they were last read here.
     public func delete() async throws {
-        try await store.delete(id)
+        try await store.delete(person)
     }
 }

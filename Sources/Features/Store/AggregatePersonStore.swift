@@ -103,12 +103,12 @@ public final class AggregatePersonStore: PersonStore {
         try await primary.add(contentsOf: drafts, addedAt: date)
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
-        try await owner(of: id).update(id, with: draft)
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+        try await owner(of: opened.id).update(opened, with: draft)
     }
 
-    public func delete(_ id: Person.ID) async throws {
-        try await owner(of: id).delete(id)
+    public func delete(_ opened: Person) async throws {
+        try await owner(of: opened.id).delete(opened)
     }
 
     public func restore(_ person: Person) async throws {

@@ -66,14 +66,14 @@ public final class LatencyPersonStore: PersonStore {
         return try await store.add(contentsOf: drafts, addedAt: date)
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
         try await wait(delay)
-        return try await store.update(id, with: draft)
+        return try await store.update(opened, with: draft)
     }
 
-    public func delete(_ id: Person.ID) async throws {
+    public func delete(_ opened: Person) async throws {
         try await wait(delay)
-        try await store.delete(id)
+        try await store.delete(opened)
     }
 
     public func restore(_ person: Person) async throws {

@@ -78,20 +78,22 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
         try contents.withLock { contents throws(PersonStoreError) in
-            guard let old = contents.remove(id) else { throw .notFound(id) }
+            let old = try contents.unchanged(opened)
+            _ = contents.remove(opened.id)
             let person = Person(
-                id: id, name: draft.name, address: draft.address, email: draft.email,
+                id: opened.id, name: draft.name, address: draft.address, email: draft.email,
                 added: old.added)
             contents.insert(person)
             return person
         }
     }
 
-    public func delete(_ id: Person.ID) async throws {
+    public func delete(_ opened: Person) async throws {
         try contents.withLock { contents throws(PersonStoreError) in
-            guard contents.remove(id) != nil else { throw .notFound(id) }
+            _ = try contents.unchanged(opened)
+            _ = contents.remove(opened.id)
         }
     }
 

@@ -50,16 +50,25 @@ public protocol PersonStore: Sendable {
         async throws
         -> Int
 
-    /// Replaces the values of the person with this id.
+    /// Replaces the values of `opened` — the person as the caller last read
+    /// them — when the store still holds exactly those values.
+    ///
+    /// Asking for what was read, not just an id, is what keeps two people
+    /// editing one person from losing a change: the second save is refused,
+    /// never written over the first. The check and the write are one step.
     ///
     /// - Returns: the person as now stored.
-    /// - Throws: ``PersonStoreError/notFound(_:)``, storage errors.
-    func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person
+    /// - Throws: ``PersonStoreError/changedElsewhere(name:)`` or
+    ///   ``PersonStoreError/deletedElsewhere(name:)`` when someone else got
+    ///   there first; storage errors.
+    func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person
 
-    /// Removes the person with this id.
+    /// Removes `opened` when the store still holds exactly the values the
+    /// caller read, so no one deletes a change they have not seen.
     ///
-    /// - Throws: ``PersonStoreError/notFound(_:)`` when there is no such person.
-    func delete(_ id: Person.ID) async throws
+    /// - Throws: ``PersonStoreError/changedElsewhere(name:)`` or
+    ///   ``PersonStoreError/deletedElsewhere(name:)``, as for an update.
+    func delete(_ opened: Person) async throws
 
     /// Puts back a person this store deleted, with the same id, values and
     /// date: what undoing a delete needs.

@@ -6,6 +6,11 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
     case storage(String)
     /// The person was imported from a file and cannot be changed here.
     case readOnly(name: String, source: String)
+    /// Someone else — another screen, another process — changed the person
+    /// since they were read, so a save or delete would lose their change.
+    case changedElsewhere(name: String)
+    /// Someone else deleted the person since they were read.
+    case deletedElsewhere(name: String)
 
     public var description: String {
         switch self {
@@ -13,6 +18,11 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
         case .storage(let message): message
         case .readOnly(let name, let source):
             "\(name) comes from \(source) and is read-only; change that file instead"
+        case .changedElsewhere(let name):
+            "\(name) was changed by someone else since they were opened; "
+                + "open them again to see the change"
+        case .deletedElsewhere(let name):
+            "\(name) was deleted by someone else since they were opened"
         }
     }
 }

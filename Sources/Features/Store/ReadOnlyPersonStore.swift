@@ -57,20 +57,22 @@ public final class ReadOnlyPersonStore: PersonStore {
         throw PersonStoreError.readOnly(name: "these persons", source: source)
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
-        throw try await refusal(for: id)
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+        throw try await refusal(for: opened)
     }
 
-    public func delete(_ id: Person.ID) async throws {
-        throw try await refusal(for: id)
+    public func delete(_ opened: Person) async throws {
+        throw try await refusal(for: opened)
     }
 
     public func restore(_ person: Person) async throws {
         throw PersonStoreError.readOnly(name: person.name, source: source)
     }
 
-    private func refusal(for id: Person.ID) async throws -> PersonStoreError {
-        guard let person = try await persons.person(withID: id) else { return .notFound(id) }
+    private func refusal(for opened: Person) async throws -> PersonStoreError {
+        guard let person = try await persons.person(withID: opened.id) else {
+            return .deletedElsewhere(name: opened.name)
+        }
         return .readOnly(name: person.name, source: source)
     }
 }

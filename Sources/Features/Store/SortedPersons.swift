@@ -73,6 +73,19 @@ struct SortedPersons {
         return entries.indices.contains(index) && entries[index].person.id == id ? index : nil
     }
 
+    /// The stored person with `opened`'s id, when they still hold the values
+    /// `opened` was read with: what an update or a delete checks first.
+    ///
+    /// - Throws: ``PersonStoreError/deletedElsewhere(name:)`` when no one has
+    ///   the id now, ``PersonStoreError/changedElsewhere(name:)`` when the
+    ///   values differ.
+    func unchanged(_ opened: Person) throws(PersonStoreError) -> Person {
+        guard let index = index(of: opened.id) else { throw .deletedElsewhere(name: opened.name) }
+        let stored = entries[index].person
+        guard stored.hasSameValues(as: opened) else { throw .changedElsewhere(name: opened.name) }
+        return stored
+    }
+
     /// Binary search: the first index for which `isAtOrPast` holds, given
     /// that it holds for every index after one where it holds.
     private func partition(_ isAtOrPast: (Entry) -> Bool) -> Int {

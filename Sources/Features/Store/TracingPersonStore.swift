@@ -91,14 +91,14 @@ public final class TracingPersonStore: PersonStore {
         }
     }
 
-    public func update(_ id: Person.ID, with draft: ValidatedDraft) async throws -> Person {
-        try await traced("update(\(id), name: \(quoted(draft.name)))", showing: describe) {
-            try await store.update(id, with: draft)
+    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+        try await traced("update(\(opened.id), name: \(quoted(draft.name)))", showing: describe) {
+            try await store.update(opened, with: draft)
         }
     }
 
-    public func delete(_ id: Person.ID) async throws {
-        try await traced("delete(\(id))", showing: done) { try await store.delete(id) }
+    public func delete(_ opened: Person) async throws {
+        try await traced("delete(\(opened.id))", showing: done) { try await store.delete(opened) }
     }
 
     public func restore(_ person: Person) async throws {
