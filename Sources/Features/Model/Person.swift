@@ -61,12 +61,16 @@ public struct Person: Sendable, Hashable, Identifiable {
     /// Whether the app may change or delete this person.
     public var isReadOnly: Bool { source != nil }
 
-    /// Whether `other` holds this person's values, byte for byte: what a
-    /// store checks before it saves over them or deletes them.
+    /// Whether `other` holds this person's values — name, address, email,
+    /// byte for byte, and the date added — as read: what a store checks
+    /// before it saves over them or deletes them.
     ///
     /// Bytes, not Swift's `==`, which takes two spellings of "é" as one: a
     /// program that rewrote a name in another spelling changed it, and a
-    /// save must not hide that.
+    /// save must not hide that. The bytes are those of the text as read: a
+    /// value another program stored as bytes that are not UTF-8, or as a
+    /// number, is compared as the text it reads as, so two such values that
+    /// read the same are taken as the same.
     public func hasSameValues(as other: Person) -> Bool {
         let sameEmail =
             switch (email, other.email) {
@@ -74,7 +78,8 @@ public struct Person: Sendable, Hashable, Identifiable {
             case (let mine?, let theirs?): mine.utf8.elementsEqual(theirs.utf8)
             default: false
             }
-        return id == other.id && sameEmail && name.utf8.elementsEqual(other.name.utf8)
+        return id == other.id && added == other.added && sameEmail
+            && name.utf8.elementsEqual(other.name.utf8)
             && address.utf8.elementsEqual(other.address.utf8)
     }
 }

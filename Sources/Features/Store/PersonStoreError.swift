@@ -18,11 +18,12 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
         case .storage(let message): message
         case .readOnly(let name, let source):
             "\(name) comes from \(source) and is read-only; change that file instead"
+        // A name another program stored may be of any length: clipped.
         case .changedElsewhere(let name):
-            "\(name) was changed by someone else since they were opened; "
+            "\(InertText.clipped(name)) was changed by someone else since they were opened; "
                 + "open them again to see the change"
         case .deletedElsewhere(let name):
-            "\(name) was deleted by someone else since they were opened"
+            "\(InertText.clipped(name)) was deleted by someone else since they were opened"
         }
     }
 }
