@@ -239,16 +239,26 @@ print(
     "\nMemory store (--store memory)".padding(toLength: 57, withPad: " ", startingAt: 0),
     "baseline", "  measured")
 let seedBaseline = 10_000
-let perPersonSmall =
-    try await median(5) {
-        _ = try await MemoryPersonStore().add(
-            contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
-    } / seedBaseline
-let memory = MemoryPersonStore(persons: Person.samples)
-let perPersonLarge =
-    try await median(1) {
-        _ = try await memory.add(contentsOf: try demoDrafts(persons), addedAt: Date())
-    } / persons
+// Three rounds, each a baseline then a whole seed into a new store, taking
+// turns so that a slow spell of the machine falls on both; the medians are
+// judged. One seed alone was seen to vary by a third from run to run.
+var seedSamples: (small: [Duration], large: [Duration]) = ([], [])
+var memory = MemoryPersonStore(persons: Person.samples)
+for _ in 0..<3 {
+    seedSamples.small.append(
+        try await median(5) {
+            _ = try await MemoryPersonStore().add(
+                contentsOf: try demoDrafts(seedBaseline), addedAt: Date())
+        } / seedBaseline)
+    let seeded = MemoryPersonStore(persons: Person.samples)
+    seedSamples.large.append(
+        try await median(1) {
+            _ = try await seeded.add(contentsOf: try demoDrafts(persons), addedAt: Date())
+        } / persons)
+    memory = seeded
+}
+let perPersonSmall = seedSamples.small.sorted()[1]
+let perPersonLarge = seedSamples.large.sorted()[1]
 judge(
     "seed, per person: \(persons) against \(seedBaseline)", baseline: perPersonSmall,
     measured: perPersonLarge, limit: 3)
