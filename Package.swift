@@ -6,7 +6,7 @@
 //   Features  ←  AppScope  ←  Injectors  ←  people (main)
 //      ↑                         │
 //      └── edges ←───────────────┘   SQLiteStore, Terminal, Launch, PersonFiles,
-//                                     RemoteFiles
+//                                     RemoteFiles, PostgreSQLStore (a trait)
 //
 // `Features` depends on nothing, so `import AppScope` or `import SQLiteStore`
 // in a controller is a compile error. `AppScope` knows Features' types but
@@ -36,6 +36,14 @@ let package = Package(
         // views and navigator, loud store fakes. Documented on the doc site.
         .library(name: "PeopleTestSupport", targets: ["PeopleTestSupport"]),
     ],
+    // The server store needs PostgreSQL's client library, which a fresh
+    // machine does not have: it is built only when asked for, with
+    // `swift build --traits PostgreSQL` (or `--enable-all-traits`).
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "The PostgreSQL store (--db postgresql://…), through the system libpq.")
+    ],
     dependencies: [],
     targets: [
         // MARK: The lesson
@@ -59,6 +67,7 @@ let package = Package(
             dependencies: [
                 "AppScope", "Features", "SQLiteStore", "Terminal", "Launch", "PersonFiles",
                 "RemoteFiles",
+                .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictness
         ),
@@ -83,6 +92,22 @@ let package = Package(
         .target(
             name: "SQLiteStore",
             dependencies: ["Features", "CSQLite"],
+            swiftSettings: strictness
+        ),
+        // PostgreSQL's client library (libpq-dev on Debian and Ubuntu, libpq
+        // in Homebrew), imported only with the `PostgreSQL` trait.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // The server store: a `PersonStore` a team shares through one
+        // PostgreSQL database. Without the trait it compiles to nothing.
+        .target(
+            name: "PostgreSQLStore",
+            dependencies: [
+                "Features", .target(name: "CLibPQ", condition: .when(traits: ["PostgreSQL"])),
+            ],
             swiftSettings: strictness
         ),
         // The terminal: the standard console, the key reader, the terminal
@@ -158,6 +183,7 @@ let package = Package(
             dependencies: [
                 "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite", "Terminal", "Launch",
                 "PersonFiles", "RemoteFiles",
+                .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictness
         ),

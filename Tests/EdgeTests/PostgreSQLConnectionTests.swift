@@ -1,0 +1,70 @@
+#if PostgreSQL
+    import Features
+    import Foundation
+    import PeopleTestSupport
+    import Testing
+
+    @testable import PostgreSQLStore
+
+    /// The connection under the server store, against a real server each
+    /// test starts for itself.
+    @Suite(
+        .enabled(
+            if: LocalPostgreSQL.serverBinaries != nil,
+            "no PostgreSQL server is installed (no initdb): apt-get install postgresql"))
+    struct PostgreSQLConnectionTests {
+        @Test func parametersAreBoundAndRowsComeBackAsText() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            defer { server.stop() }
+            let connection = try PostgreSQLConnection(conninfo: server.url)
+            let rows = try await connection.run(
+                "SELECT $1::text || $2::text, NULL::text, $3::text", ["a'b", "; DROP", nil])
+            #expect(rows == [["a'b; DROP", nil, nil]])
+        }
+
+        @Test func aServerThatIsNotThereIsNamedByHostAndPortAndThePasswordNever() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            server.stop()
+            let url = "postgresql://people:s3cret-word@127.0.0.1:\(server.port)/people"
+            let error = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLConnection(conninfo: url)
+            }
+            let text = "\(error.map { "\($0)" } ?? "")"
+            #expect(text.hasPrefix("cannot connect to 127.0.0.1:\(server.port): "), "\(text)")
+            #expect(!text.contains("s3cret") && !text.contains("\n"))
+        }
+
+        @Test func aCancelledStatementStopsOnTheServerAndTheConnectionGoesOn() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            defer { server.stop() }
+            let connection = try PostgreSQLConnection(conninfo: server.url)
+            let watcher = try PostgreSQLConnection(conninfo: server.url)
+            let sleeping = Task { try await connection.run("SELECT pg_sleep(600)") }
+            // Waits, by asking the server, until the statement is running.
+            while try await watcher.run(
+                "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)' "
+                    + "AND state = 'active'") == [["0"]]
+            {
+                await Task.yield()
+            }
+            sleeping.cancel()
+            await #expect(throws: CancellationError.self) { try await sleeping.value }
+            #expect(try await connection.run("SELECT 1") == [["1"]])
+        }
+
+        @Test func aKilledConnectionFailsItsCallWithOneLineAndIsReopenedForTheNext() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            defer { server.stop() }
+            let connection = try PostgreSQLConnection(conninfo: server.url)
+            let pid = try await connection.run("SELECT pg_backend_pid()")
+            let killer = try PostgreSQLConnection(conninfo: server.url)
+            _ = try await killer.run("SELECT pg_terminate_backend($1::int)", [pid[0][0]])
+            let error = await #expect(throws: PersonStoreError.self) {
+                try await connection.run("SELECT 1")
+            }
+            let text = error.map { "\($0)" } ?? ""
+            #expect(text.hasPrefix("127.0.0.1:\(server.port): ") && !text.contains("\n"), "\(text)")
+            #expect(try await connection.run("SELECT 2") == [["2"]])
+        }
+    }
+#endif

@@ -1,0 +1,152 @@
+import Foundation
+
+/// A PostgreSQL server of one test's own: a new cluster in a temporary
+/// folder, on a free port of 127.0.0.1, stopped and removed by ``stop()``.
+///
+/// The server store talks to a real server, so its tests do too, and none
+/// shares one: each starts its own (about a second), so tests running in
+/// parallel never see each other's rows. The server runs without `fsync`,
+/// which a test that throws its cluster away never needs.
+///
+/// PostgreSQL refuses to run as root; run as root, as CI is, the cluster
+/// belongs to the `postgres` user that Debian's server package makes, and
+/// the server is started through `runuser`.
+package final class LocalPostgreSQL: Sendable {
+    /// The server's connection URL, for the `people` user and database,
+    /// which need no password.
+    package let url: String
+    /// The port the server listens on.
+    package let port: Int
+    private let folder: String
+    private let binaries: String
+    private let runAs: String?
+
+    /// The folder with `initdb`, `pg_ctl` and `postgres`, or `nil` when no
+    /// PostgreSQL server is installed: the tests that need one say so and
+    /// skip.
+    package static let serverBinaries: String? = {
+        let fixed = ["/usr/lib/postgresql", "/opt/homebrew/opt", "/usr/local/opt"]
+        for root in fixed {
+            let versions =
+                (try? FileManager.default.contentsOfDirectory(atPath: root))?.sorted().reversed()
+                ?? []
+            for version in versions {
+                for bin in ["\(root)/\(version)/bin"]
+                where FileManager.default.isExecutableFile(atPath: "\(bin)/initdb") {
+                    return bin
+                }
+            }
+        }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        where FileManager.default.isExecutableFile(atPath: "\(folder)/initdb") {
+            return String(folder)
+        }
+        return nil
+    }()
+
+    /// Starts a new server, or returns `nil` when none is installed.
+    ///
+    /// - Throws: when the server is installed but cannot be started; the
+    ///   error holds the server's own log.
+    package static func start() throws -> LocalPostgreSQL? {
+        guard let binaries = serverBinaries else { return nil }
+        return try LocalPostgreSQL(binaries: binaries)
+    }
+
+    private init(binaries: String) throws {
+        self.binaries = binaries
+        runAs = getuid() == 0 ? "postgres" : nil
+        // Not under a test's temporary folder: as root the server's user
+        // must be able to reach it, and a private parent would stop it.
+        folder =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("people-postgresql-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
+        if let runAs {
+            try FileManager.default.setAttributes(
+                [.ownerAccountName: runAs, .groupOwnerAccountName: runAs], ofItemAtPath: folder)
+        }
+        port = try Self.freePort()
+        url = "postgresql://people@127.0.0.1:\(port)/people"
+        let data = "\(folder)/data"
+        try run(
+            "initdb", "-D", data, "-U", "people", "-A", "trust", "-E", "UTF8", "--locale=C",
+            "--no-sync", "--no-instructions")
+        try run(
+            "pg_ctl", "-D", data, "-l", "\(folder)/log", "-w", "-o",
+            "-h 127.0.0.1 -p \(port) -k \(folder) -F", "start")
+        try run("createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", "people", "people")
+    }
+
+    /// Stops the server at once and removes its cluster.
+    package func stop() {
+        try? run("pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop")
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs one of the server's programs, as the server's user when root.
+    ///
+    /// Spawned and waited for directly, its output into a file: `Process`
+    /// was seen never to return from waiting for `pg_ctl`, whose server
+    /// lives on after it, and a pipe would stay open for as long as the
+    /// server runs.
+    private func run(_ program: String, _ arguments: String...) throws {
+        let path = "\(binaries)/\(program)"
+        let command = runAs.map { ["/usr/sbin/runuser", "-u", $0, "--", path] } ?? [path]
+        let outputPath = "\(folder)/\(program).out"
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = (command + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw LocalPostgreSQLError(text: "cannot start \(command[0]): error \(spawned)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        // Exited normally, with status 0.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            let log = (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? ""
+            throw LocalPostgreSQLError(text: "\(program) failed: \(printed)\(log)")
+        }
+    }
+
+    /// A port on 127.0.0.1 that was free a moment ago: the system picks it
+    /// for a socket that is then closed.
+    private static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw LocalPostgreSQLError(text: "no socket for a port") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw LocalPostgreSQLError(text: "no free port on 127.0.0.1") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Why a test's own server could not be started.
+package struct LocalPostgreSQLError: Error, CustomStringConvertible {
+    package let text: String
+    package var description: String { text }
+}
