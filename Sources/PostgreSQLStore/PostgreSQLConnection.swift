@@ -8,31 +8,34 @@
     /// One connection to a PostgreSQL server through libpq, used by one call
     /// at a time.
     ///
-    /// libpq's calls block, so each runs on this connection's own queue and
-    /// the caller awaits it: a screen on the main actor never waits on the
-    /// network. A task cancelled while its statement runs sends the server
-    /// libpq's cancel request, so the statement stops there, not just here,
-    /// and the connection stays usable. A dropped connection is reopened by
-    /// the next call.
+    /// libpq's calls block, so each call runs on this connection's own queue
+    /// and the caller awaits it: a screen on the main actor never waits on
+    /// the network. A call may run several statements (a transaction) with
+    /// the connection to itself. A task cancelled while its call runs sends
+    /// the server libpq's cancel request, so the statement stops there, not
+    /// just here, and the connection stays usable. A dropped connection is
+    /// reopened by the next call.
     ///
     /// Every error names the server as `host:port` and the reason, never the
     /// connection string: that may hold a password.
     final class PostgreSQLConnection: @unchecked Sendable {
         /// libpq's connection; touched only on `queue`, but for `deinit`.
-        private let connection: OpaquePointer
+        fileprivate let connection: OpaquePointer
         /// Asks the server to stop the statement running now; libpq allows
         /// it from any thread.
         private let cancelRequest: OpaquePointer?
         private let queue = DispatchQueue(label: "people.postgresql.connection")
-        /// Which call's statement is running, and which call last asked to
-        /// be cancelled: a cancel request is sent only for the statement
-        /// running now, and one the server applies late, to the statement
-        /// after, is told apart and that statement run again.
+        /// Which call is running, and which call last asked to be cancelled:
+        /// a cancel request is sent only while the call that asks is
+        /// running, and one the server applies late, to the next call's
+        /// statement, is told apart and that call run again.
         private let calls = Mutex<(running: UInt64?, cancelled: UInt64?)>((nil, nil))
         private let numbers = Atomic<UInt64>(0)
 
         /// The server, as `host:port`: what every error line names.
         let place: String
+        /// The database's name on the server.
+        let database: String
 
         /// Connects with libpq's conventions: `conninfo` is a URL or
         /// `key=value` pairs, and what it leaves out comes from `PGHOST`,
@@ -46,11 +49,15 @@
                 throw .storage("cannot connect to PostgreSQL: out of memory")
             }
             place = Self.place(of: connection)
+            database = PQdb(connection).map { String(cString: $0) } ?? ""
             guard PQstatus(connection) == CONNECTION_OK else {
                 let reason = Self.reason(PQerrorMessage(connection))
                 PQfinish(connection)
                 throw .storage("cannot connect to \(place): \(reason)")
             }
+            // Warnings and notices go nowhere: a server's text never reaches
+            // the terminal.
+            PQsetNoticeProcessor(connection, { _, _ in }, nil)
             self.connection = connection
             cancelRequest = PQgetCancel(connection)
         }
@@ -67,13 +74,37 @@
         ///   or during the statement; ``Features/PersonStoreError/storage(_:)``
         ///   naming the server and the reason otherwise.
         func run(_ sql: String, _ parameters: [String?] = []) async throws -> [[String?]] {
+            do {
+                return try await exclusively { session in
+                    try session.rows(sql, parameters) { row in
+                        (0..<row.count).map { row.isNull($0) ? nil : row.text($0) }
+                    }
+                }
+            } catch let failure as PostgreSQLFailure {
+                throw failure.storeError
+            }
+        }
+
+        /// Runs `body` on the connection's queue with the connection to
+        /// itself: the statements it runs through `session` follow one
+        /// another with no other call's in between.
+        ///
+        /// When the server stops one of them for a cancel request another
+        /// call sent late, `body` is run once more from the start (after a
+        /// `ROLLBACK`), so it must not have done anything outside the
+        /// server that cannot be done twice.
+        ///
+        /// - Throws: `CancellationError` when the task was cancelled; what
+        ///   `body` throws.
+        func exclusively<T: Sendable>(
+            _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
+        ) async throws -> T {
             try Task.checkCancellation()
             let call = numbers.add(1, ordering: .relaxed).newValue
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     queue.async {
-                        continuation.resume(
-                            with: Result { try self.execute(sql, parameters, as: call) })
+                        continuation.resume(with: Result { try self.perform(body, as: call) })
                     }
                 }
             } onCancel: {
@@ -81,8 +112,16 @@
             }
         }
 
-        /// Sends the cancel request when `call`'s statement is the one
-        /// running, and remembers that `call` asked.
+        /// Runs `body` now, on the calling thread's behalf, with the
+        /// connection to itself: for opening a store, which its caller
+        /// awaits no matter what.
+        func synchronously<T>(_ body: (PostgreSQLSession) throws -> T) throws -> T {
+            let call = numbers.add(1, ordering: .relaxed).newValue
+            return try queue.sync { try perform(body, as: call) }
+        }
+
+        /// Sends the cancel request when `call` is the one running, and
+        /// remembers that `call` asked.
         private func cancel(_ call: UInt64) {
             calls.withLock { calls in
                 calls.cancelled = call
@@ -92,12 +131,11 @@
             }
         }
 
-        /// Runs one statement on the queue, reopening a dropped connection
-        /// first; run again once if a cancel meant for the statement before
-        /// stopped it.
-        private func execute(
-            _ sql: String, _ parameters: [String?], as call: UInt64, isRetry: Bool = false
-        ) throws -> [[String?]] {
+        /// Runs `body` as call `call`, on the queue, reopening a dropped
+        /// connection first.
+        private func perform<T>(_ body: (PostgreSQLSession) throws -> T, as call: UInt64) throws
+            -> T
+        {
             let wasCancelled = calls.withLock { calls in
                 calls.running = call
                 return calls.cancelled == call
@@ -111,29 +149,176 @@
                         "cannot reach \(place): \(Self.reason(PQerrorMessage(connection)))")
                 }
             }
-            guard let result = Self.exec(connection, sql, parameters) else {
+            let session = PostgreSQLSession(connection: self, call: call)
+            do {
+                return try body(session)
+            } catch is StrayCancel {
+                _ = try? session.rows("ROLLBACK", []) { _ in () }
+                return try body(session)
+            }
+        }
+
+        /// Whether `call` asked to be cancelled.
+        fileprivate func wasCancelled(_ call: UInt64) -> Bool {
+            calls.withLock { $0.cancelled == call }
+        }
+
+        /// SQLSTATE 57014, the server's answer to a cancel request.
+        fileprivate static let queryCanceled = "57014"
+
+        /// `host:port` of `connection`: a socket folder for a local server
+        /// reached without TCP.
+        private static func place(of connection: OpaquePointer) -> String {
+            let host = PQhost(connection).map { String(cString: $0) } ?? ""
+            let port = PQport(connection).map { String(cString: $0) } ?? ""
+            return "\(host.isEmpty ? "localhost" : host):\(port.isEmpty ? "5432" : port)"
+        }
+
+        /// libpq's message, as one line: its first, without the `FATAL:` or
+        /// `ERROR:` label, and with nothing a terminal would act on.
+        fileprivate static func reason(_ message: UnsafePointer<CChar>?) -> String {
+            let text = message.map { String(cString: $0) } ?? ""
+            var line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            for label in ["FATAL:  ", "ERROR:  "] where line.hasPrefix(label) {
+                line.removeFirst(label.count)
+            }
+            line = String(
+                String.UnicodeScalarView(
+                    line.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            return line.isEmpty ? "the server gave no reason" : InertText.clipped(line, limit: 200)
+        }
+    }
+
+    /// A statement the server stopped for a cancel request that another
+    /// call sent: run again, never reported.
+    private struct StrayCancel: Error {}
+
+    /// The connection as one call of ``PostgreSQLConnection/exclusively(_:)``
+    /// has it: statements run here, in order, on the connection's queue.
+    struct PostgreSQLSession {
+        fileprivate let connection: PostgreSQLConnection
+        fileprivate let call: UInt64
+
+        /// The server, as `host:port`.
+        var place: String { connection.place }
+        /// The database's name on the server.
+        var database: String { connection.database }
+
+        /// Runs `sql` with `parameters` bound as text, and reads each row
+        /// it returns with `read`.
+        ///
+        /// - Throws: `CancellationError` when the call was cancelled;
+        ///   ``Features/PersonStoreError/storage(_:)`` naming the server and
+        ///   the reason, or ``PostgreSQLFailure`` for an error the caller
+        ///   may want to tell apart by its SQLSTATE.
+        func rows<T>(_ sql: String, _ parameters: [String?], reading read: (PostgreSQLRow) -> T)
+            throws -> [T]
+        {
+            guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
                 throw PersonStoreError.storage(
-                    "\(place): \(Self.reason(PQerrorMessage(connection)))")
+                    "\(place): text holding a NUL character cannot be stored")
+            }
+            let result = Self.exec(connection.connection, sql, parameters)
+            return try reading(result) { result in
+                let count = PQntuples(result)
+                var rows: [T] = []
+                rows.reserveCapacity(Int(count))
+                for index in 0..<count {
+                    rows.append(read(PostgreSQLRow(result: result, row: index)))
+                }
+                return rows
+            }
+        }
+
+        /// Runs a script of several statements with no parameters, such as
+        /// a schema.
+        func script(_ sql: String) throws {
+            try reading(PQexec(connection.connection, sql)) { _ in () }
+        }
+
+        /// Runs `body` between `BEGIN` and `COMMIT`, rolled back when it
+        /// throws.
+        func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+            try script(begin)
+            do {
+                let result = try body()
+                try script("COMMIT")
+                return result
+            } catch {
+                try? script("ROLLBACK")
+                throw error
+            }
+        }
+
+        /// Runs a `COPY … FROM STDIN` statement and sends it `lines`, each
+        /// already in COPY's text format and ending in a newline.
+        ///
+        /// - Returns: how many rows the server copied.
+        func copy(_ sql: String, lines: some Sequence<String>) throws -> Int {
+            let handle = connection.connection
+            let started = PQexec(handle, sql)
+            guard PQresultStatus(started) == PGRES_COPY_IN else {
+                return try reading(started) { _ in 0 }
+            }
+            PQclear(started)
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 16)
+            var sent = true
+            func send() {
+                guard sent, !buffer.isEmpty else { return }
+                sent = buffer.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) {
+                        PQputCopyData(handle, $0.baseAddress, Int32($0.count)) == 1
+                    }
+                }
+                buffer.removeAll(keepingCapacity: true)
+            }
+            for line in lines where sent {
+                buffer.append(contentsOf: line.utf8)
+                if buffer.count >= 1 << 16 { send() }
+            }
+            send()
+            _ = PQputCopyEnd(handle, sent ? nil : "the rows could not be sent")
+            var copied = 0
+            var failure: (any Error)?
+            while let result = PQgetResult(handle) {
+                do {
+                    copied += try reading(result) { result in
+                        Int(String(cString: PQcmdTuples(result))) ?? 0
+                    }
+                } catch {
+                    failure = failure ?? error
+                }
+            }
+            if let failure { throw failure }
+            return copied
+        }
+
+        /// Reads a statement's `result` with `read` when it succeeded, and
+        /// frees it; turns a failure into the error a caller sees.
+        private func reading<T>(_ result: OpaquePointer?, _ read: (OpaquePointer) -> T) throws -> T
+        {
+            guard let result else {
+                throw PersonStoreError.storage(
+                    "\(place): \(PostgreSQLConnection.reason(PQerrorMessage(connection.connection)))"
+                )
             }
             defer { PQclear(result) }
             switch PQresultStatus(result) {
-            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-                return Self.rows(of: result)
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+                return read(result)
             default:
                 let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map {
                     String(cString: $0)
                 }
-                if state == Self.queryCanceled {
-                    if calls.withLock({ $0.cancelled == call }) { throw CancellationError() }
-                    if !isRetry { return try execute(sql, parameters, as: call, isRetry: true) }
+                if state == PostgreSQLConnection.queryCanceled {
+                    if connection.wasCancelled(call) { throw CancellationError() }
+                    throw StrayCancel()
                 }
-                throw PersonStoreError.storage(
-                    "\(place): \(Self.reason(PQresultErrorMessage(result)))")
+                let reason = PostgreSQLConnection.reason(PQresultErrorMessage(result))
+                throw PostgreSQLFailure(state: state ?? "", message: "\(place): \(reason)")
             }
         }
-
-        /// SQLSTATE 57014, the server's answer to a cancel request.
-        private static let queryCanceled = "57014"
 
         /// `PQexecParams` with every parameter as text.
         private static func exec(
@@ -150,42 +335,47 @@
                 }
             }
         }
+    }
 
-        /// Every row of `result`, each field as text or `nil` for `NULL`.
-        private static func rows(of result: OpaquePointer) -> [[String?]] {
-            let (rows, fields) = (PQntuples(result), PQnfields(result))
-            return (0..<rows).map { row in
-                (0..<fields).map { field in
-                    guard PQgetisnull(result, row, field) == 0,
-                        let value = PQgetvalue(result, row, field)
-                    else { return nil }
-                    // A server may send bytes that are not UTF-8: repaired,
-                    // never trusted.
-                    let bytes = UnsafeBufferPointer(
-                        start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                        count: Int(PQgetlength(result, row, field)))
-                    return String(decoding: bytes, as: UTF8.self)
-                }
-            }
+    /// An error the server gave for a statement, with its SQLSTATE, so a
+    /// caller can tell a taken id (`23505`) from a lost connection.
+    ///
+    /// It reads as ``Features/PersonStoreError/storage(_:)`` does: one line
+    /// naming the server.
+    struct PostgreSQLFailure: Error, CustomStringConvertible {
+        /// The five-character SQLSTATE.
+        let state: String
+        /// `host:port: reason`.
+        let message: String
+
+        var description: String { message }
+
+        /// The same error as the store's callers see it.
+        var storeError: PersonStoreError { .storage(message) }
+    }
+
+    /// One row of a result, read in place: no copy is made until a field is
+    /// asked for.
+    struct PostgreSQLRow {
+        fileprivate let result: OpaquePointer
+        fileprivate let row: Int32
+
+        /// How many fields the row has.
+        var count: Int { Int(PQnfields(result)) }
+
+        /// Whether field `field` is `NULL`.
+        func isNull(_ field: Int) -> Bool {
+            PQgetisnull(result, row, Int32(field)) != 0
         }
 
-        /// `host:port` of `connection`: a socket folder for a local server
-        /// reached without TCP.
-        private static func place(of connection: OpaquePointer) -> String {
-            let host = PQhost(connection).map { String(cString: $0) } ?? ""
-            let port = PQport(connection).map { String(cString: $0) } ?? ""
-            return "\(host.isEmpty ? "localhost" : host):\(port.isEmpty ? "5432" : port)"
-        }
-
-        /// libpq's message, as one line: its first, without the `FATAL:` or
-        /// `ERROR:` label.
-        private static func reason(_ message: UnsafePointer<CChar>?) -> String {
-            let text = message.map { String(cString: $0) } ?? ""
-            var line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            for label in ["FATAL:  ", "ERROR:  "] where line.hasPrefix(label) {
-                line.removeFirst(label.count)
-            }
-            return line.isEmpty ? "the server gave no reason" : line
+        /// Field `field` as text; empty for `NULL`. A server may send bytes
+        /// that are not UTF-8: they are repaired, never trusted.
+        func text(_ field: Int) -> String {
+            guard let value = PQgetvalue(result, row, Int32(field)) else { return "" }
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                count: Int(PQgetlength(result, row, Int32(field))))
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 #endif

@@ -181,10 +181,11 @@ import Testing
             try await store.add(
                 validatingAll: ["One", "Two", "Three"].map { PersonDraft(name: $0) })
         }
-        #expect(try await store.count(matching: "") == 1)
-        #expect(
-            try await store.add(validatingAll: ["One", "Two"].map { PersonDraft(name: $0) }) == 2)
-        #expect(try await store.count(matching: "") == 3)
+        #expect(try await store.page(matching: "", from: .first, limit: 10) == [nearTheEnd])
+        // Ids the failed add took may be spent (a server's sequence is
+        // never rolled back), but the store goes on taking writes.
+        try await store.delete(nearTheEnd)
+        #expect(try await store.count(matching: "") == 0)
     }
 
     @Test(arguments: StoreMaker.all)

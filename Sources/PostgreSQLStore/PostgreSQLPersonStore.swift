@@ -1,0 +1,452 @@
+#if PostgreSQL
+    import Features
+    import Foundation
+
+    /// A store that keeps persons on a PostgreSQL server, so a team shares
+    /// one address book.
+    ///
+    /// It keeps the same ``Features/PersonStore`` contract as the memory and
+    /// SQLite stores — the same order, pages, search and conflicts — and the
+    /// same contract tests run against all three. Nothing else in the app
+    /// knows it is talking to a server: the store injector chooses it from a
+    /// `postgresql://` address, and that is the only line that changes.
+    ///
+    /// What differs is all inside:
+    /// - Every call is one round trip (or one transaction) on a connection
+    ///   shared by the whole app, run off the caller's actor; a cancelled
+    ///   call stops its statement on the server.
+    /// - The sort key and the indexes are the server's to keep (see
+    ///   `PostgreSQLSchema`), so any client's plain SQL leaves every answer
+    ///   right.
+    /// - A save or a delete locks the row, compares it with what was read,
+    ///   and writes, in one transaction: of two people editing one person,
+    ///   the second is refused.
+    public final class PostgreSQLPersonStore: PersonStore {
+        private let connection: PostgreSQLConnection
+        /// How to connect again, for a consistent read or a listener: the
+        /// address as given, which may hold a password, so it is never shown.
+        private let conninfo: String
+
+        /// The server and database, as `host:port/name`: what a report or
+        /// an error names.
+        public let shownAddress: String
+
+        /// Connects to the server with libpq's conventions (a URL or
+        /// `key=value` pairs, `PGHOST` and the rest, `~/.pgpass`), and makes
+        /// the schema when the database has none.
+        ///
+        /// - Parameters:
+        ///   - conninfo: the address, as `psql` takes it.
+        ///   - samples: the persons a new database starts with.
+        /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming
+        ///   `host:port` and the reason: the server is down, the login is
+        ///   refused, or the database holds something else.
+        public init(conninfo: String, startingWith samples: [Person] = [])
+            throws(PersonStoreError)
+        {
+            let connection = try PostgreSQLConnection(conninfo: conninfo)
+            self.connection = connection
+            self.conninfo = conninfo
+            shownAddress = "\(connection.place)/\(connection.database)"
+            do {
+                try connection.synchronously { session in
+                    try session.transaction {
+                        guard try PostgreSQLSchema.prepare(in: session), !samples.isEmpty else {
+                            return
+                        }
+                        for person in samples {
+                            _ = try session.rows(
+                                "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                                [String(person.id)] + Self.values(of: person)
+                            ) { _ in () }
+                        }
+                        try Self.moveIDsPastTheHighest(in: session)
+                    }
+                }
+            } catch let error as PersonStoreError {
+                throw error
+            } catch {
+                throw .storage("\(error)")
+            }
+        }
+
+        public func count(matching search: String) async throws -> Int {
+            let filter = Self.filter(search, from: 1)
+            return try await reading { session in
+                try session.rows(
+                    "SELECT count(*) FROM person WHERE \(filter.sql)", filter.parameters
+                ) { Int($0.text(0)) ?? 0 }.first ?? 0
+            }
+        }
+
+        public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+            let filter = Self.filter(search, from: 3)
+            return try await reading { session in
+                try session.rows(
+                    "SELECT count(*) FROM person WHERE (sort_name, id) < ($1, $2) AND \(filter.sql)",
+                    [key.foldedName, String(key.id)] + filter.parameters
+                ) { Int($0.text(0)) ?? 0 }.first ?? 0
+            }
+        }
+
+        public func page(matching search: String, from start: PageStart, limit: Int) async throws
+            -> [Person]
+        {
+            let limit = String(max(0, limit))
+            let filter = Self.filter(search, from: 1)
+            let select =
+                "SELECT \(Self.columns) FROM person WHERE \(filter.sql)"
+            let next = filter.parameters.count + 1
+            let (sql, parameters, reversed): (String, [String?], Bool) =
+                switch start {
+                case .offset(let offset):
+                    (
+                        "\(select) ORDER BY sort_name, id LIMIT $\(next) OFFSET $\(next + 1)",
+                        [limit, String(max(0, offset))], false
+                    )
+                case .after(let key):
+                    (
+                        "\(select) AND (sort_name, id) > ($\(next), $\(next + 1)) ORDER BY sort_name, id LIMIT $\(next + 2)",
+                        [key.foldedName, String(key.id), limit], false
+                    )
+                case .before(let key):
+                    (
+                        "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
+                        [key.foldedName, String(key.id), limit], true
+                    )
+                }
+            let page = try await reading { session in
+                try session.rows(sql, filter.parameters + parameters, reading: Self.person)
+            }
+            return reversed ? page.reversed() : page
+        }
+
+        public func person(withID id: Person.ID) async throws -> Person? {
+            try await reading { session in
+                try session.rows(
+                    "SELECT \(Self.columns) FROM person WHERE id = $1", [String(id)],
+                    reading: Self.person
+                ).first
+            }
+        }
+
+        public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
+            let values = Self.values(of: draft, added: date)
+            let added = try await writing { session in
+                try Self.handingOutNewIDs(in: session) {
+                    try session.rows(
+                        "INSERT INTO person (name, address, email, added) VALUES ($1, $2, $3, $4) RETURNING \(Self.columns)",
+                        values, reading: Self.person)
+                }
+            }
+            guard let person = added.first else {
+                throw PersonStoreError.storage("\(shownAddress): the new person was not stored")
+            }
+            return person
+        }
+
+        /// Adds every draft with one `COPY`, which the server takes all of
+        /// or none of: the quickest way to give it many rows, and the drafts
+        /// stream through, never all held at once.
+        public func add(
+            contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
+        ) async throws -> Int {
+            let feed = CopyFeed(AnyIterator(drafts.makeIterator()))
+            return try await writing { session in
+                let lines = IteratorSequence(try feed.take()).lazy.map { Self.copyLine($0, added: date) }
+                return try Self.handingOutNewIDs(in: session) {
+                    try session.copy(
+                        "COPY person (name, address, email, added) FROM STDIN", lines: lines)
+                }
+            }
+        }
+
+        public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+            let values = Self.values(of: draft, added: opened.added)
+            let updated = try await writing { session in
+                try session.transaction {
+                    try Self.requireUnchanged(opened, in: session)
+                    return try session.rows(
+                        "UPDATE person SET name = $2, address = $3, email = $4 WHERE id = $1 RETURNING \(Self.columns)",
+                        [String(opened.id)] + values.prefix(3), reading: Self.person)
+                }
+            }
+            guard let person = updated.first else {
+                throw PersonStoreError.deletedElsewhere(name: opened.name)
+            }
+            return person
+        }
+
+        public func delete(_ opened: Person) async throws {
+            try await writing { session in
+                try session.transaction {
+                    try Self.requireUnchanged(opened, in: session)
+                    _ = try session.rows("DELETE FROM person WHERE id = $1", [String(opened.id)]) {
+                        _ in ()
+                    }
+                }
+            }
+        }
+
+        /// Throws unless the row with `opened`'s id still holds the values
+        /// it was read with; locks the row until the transaction ends, so
+        /// no other client changes it between this check and the write.
+        private static func requireUnchanged(_ opened: Person, in session: PostgreSQLSession)
+            throws
+        {
+            guard
+                let stored = try session.rows(
+                    "SELECT \(columns) FROM person WHERE id = $1 FOR UPDATE", [String(opened.id)],
+                    reading: person
+                ).first
+            else { throw PersonStoreError.deletedElsewhere(name: opened.name) }
+            guard stored.hasSameValues(as: opened) else {
+                throw PersonStoreError.changedElsewhere(name: opened.name)
+            }
+        }
+
+        public func restore(_ person: Person) async throws {
+            let values = [String(person.id)] + Self.values(of: person)
+            let restored = try await writing { session in
+                try session.rows(
+                    "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id",
+                    values
+                ) { _ in () }.count
+            }
+            guard restored == 1 else {
+                throw PersonStoreError.storage(
+                    "cannot restore \(InertText.clipped(person.name)): id \(person.id) is taken")
+            }
+        }
+
+        /// Reads every page `body` asks for from one snapshot: a connection
+        /// of its own, in a `REPEATABLE READ` transaction, which the store's
+        /// reads inside `body` use instead of the shared one.
+        public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
+            async throws -> T
+        {
+            let conninfo = conninfo
+            let snapshot = try await Task.detached {
+                try PostgreSQLConnection(conninfo: conninfo)
+            }.value
+            _ = try await snapshot.exclusively { session in
+                try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            }
+            do {
+                let result = try await Self.$snapshot.withValue(
+                    Snapshot(store: ObjectIdentifier(self), connection: snapshot), operation: body)
+                _ = try? await snapshot.exclusively { try $0.script("COMMIT") }
+                return result
+            } catch {
+                throw Self.storeError(error)
+            }
+        }
+
+        /// Looks for each index and trigger the server keeps for the book,
+        /// and with `repairing`, makes again any that is missing, invalid or
+        /// disabled.
+        ///
+        /// The sort key needs no check: it is a generated column, which the
+        /// server computes for every row, whoever wrote it.
+        public func check(repairing: Bool) async throws -> StoreCheck {
+            let address = shownAddress
+            return try await writing { session in
+                func problems() throws -> [(String, String)] {
+                    try PostgreSQLSchema.derived.compactMap { piece in
+                        let fine = try session.rows(piece.exists, []) { $0.text(0) == "t" }
+                        guard fine.first != true else { return nil }
+                        let problem =
+                            fine.isEmpty
+                            ? "the \(piece.kind) \(piece.name) is missing"
+                            : "the \(piece.kind) \(piece.name) is not in use"
+                        return (problem, piece.make)
+                    }
+                }
+                let found = try problems()
+                guard repairing, !found.isEmpty else {
+                    return StoreCheck(
+                        store: address, notes: [], problems: found.map(\.0), remaining: nil)
+                }
+                try session.transaction {
+                    for (_, make) in found { try session.script(make) }
+                }
+                return StoreCheck(
+                    store: address, notes: [], problems: found.map(\.0),
+                    remaining: try problems().map(\.0))
+            }
+        }
+
+        // MARK: - Running calls
+
+        /// The connection a consistent read set for this store, if any.
+        private struct Snapshot: Sendable {
+            let store: ObjectIdentifier
+            let connection: PostgreSQLConnection
+        }
+
+        @TaskLocal private static var snapshot: Snapshot?
+
+        /// Runs a read on the snapshot's connection inside
+        /// ``readingConsistently(_:)``, or on the shared one.
+        private func reading<T: Sendable>(
+            _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
+        ) async throws -> T {
+            var connection = connection
+            if let snapshot = Self.snapshot, snapshot.store == ObjectIdentifier(self) {
+                connection = snapshot.connection
+            }
+            do {
+                return try await connection.exclusively(body)
+            } catch {
+                throw Self.storeError(error)
+            }
+        }
+
+        /// Runs a write on the shared connection.
+        private func writing<T: Sendable>(
+            _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
+        ) async throws -> T {
+            do {
+                return try await connection.exclusively(body)
+            } catch {
+                throw Self.storeError(error)
+            }
+        }
+
+        /// What the app's callers see for `error`: the store's own errors
+        /// and cancellation as they are, the server's as one storage line.
+        private static func storeError(_ error: any Error) -> any Error {
+            (error as? PostgreSQLFailure)?.storeError ?? error
+        }
+
+        /// Runs `insert`; when another client stored an id the sequence has
+        /// yet to hand out, moves the sequence past every stored id and runs
+        /// it once more, so an add never fails on an id it did not choose.
+        private static func handingOutNewIDs<T>(
+            in session: PostgreSQLSession, _ insert: () throws -> T
+        ) throws -> T {
+            do {
+                return try insert()
+            } catch let failure as PostgreSQLFailure
+                where failure.state == "23505" && failure.message.contains("person_pkey")
+            {
+                try moveIDsPastTheHighest(in: session)
+                return try insert()
+            }
+        }
+
+        /// Moves the id sequence up to the highest stored id, so the next id
+        /// it hands out is above every one; never down, which would hand out
+        /// a deleted person's id again.
+        private static func moveIDsPastTheHighest(in session: PostgreSQLSession) throws {
+            try session.script(
+                """
+                SELECT setval(sequence, greatest((SELECT max(id) FROM person), pg_sequence_last_value(sequence), 1))
+                FROM CAST(pg_get_serial_sequence('person', 'id') AS regclass) AS sequence
+                """)
+        }
+    }
+
+    // MARK: - Rows and values
+
+    extension PostgreSQLPersonStore {
+        fileprivate static let columns = "id, name, address, email, added, sort_name"
+
+        /// The earliest and latest dates shown: years 1 to 9999.
+        private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
+        /// A person from a row of ``columns``. Another client may have
+        /// stored any values the columns allow; none of them can crash us.
+        @Sendable fileprivate static func person(_ row: PostgreSQLRow) -> Person {
+            let seconds = Double(row.text(4)) ?? 0
+            let added =
+                seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
+            return Person(
+                id: Int(row.text(0)) ?? 0, name: row.text(1), address: row.text(2),
+                email: row.isNull(3) ? nil : row.text(3), added: Date(timeIntervalSince1970: added),
+                sortName: row.text(5))
+        }
+
+        /// Name, address, email and date, as parameters `$1`…`$4`.
+        fileprivate static func values(of draft: ValidatedDraft, added: Date) -> [String?] {
+            [draft.name, draft.address, draft.email, "\(added.timeIntervalSince1970)"]
+        }
+
+        /// A stored person's values, as parameters, to store them again.
+        fileprivate static func values(of person: Person) -> [String?] {
+            [person.name, person.address, person.email, "\(person.added.timeIntervalSince1970)"]
+        }
+
+        /// A draft as one line of `COPY`'s text format.
+        fileprivate static func copyLine(_ draft: ValidatedDraft, added: Date) -> String {
+            let email = draft.email.map(copyField) ?? "\\N"
+            return
+                "\(copyField(draft.name))\t\(copyField(draft.address))\t\(email)\t\(added.timeIntervalSince1970)\n"
+        }
+
+        /// `text` with what `COPY` reads as structure (backslash, tab, line
+        /// ends) escaped.
+        private static func copyField(_ text: String) -> String {
+            guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            else { return text }
+            var escaped = ""
+            for character in text.unicodeScalars {
+                switch character {
+                case "\\": escaped += "\\\\"
+                case "\t": escaped += "\\t"
+                case "\n": escaped += "\\n"
+                case "\r": escaped += "\\r"
+                default: escaped.unicodeScalars.append(character)
+                }
+            }
+            return escaped
+        }
+
+        /// The condition for a search, with its parameters numbered from
+        /// `first`: everyone for an empty search, else the folded names that
+        /// contain the folded text.
+        ///
+        /// The text is folded by the server, with the same fold as the
+        /// keys, so the two always agree; `LIKE`'s own characters are
+        /// escaped first, so the text is data, never a pattern.
+        fileprivate static func filter(_ search: String, from first: Int) -> (
+            sql: String, parameters: [String?]
+        ) {
+            guard !search.isEmpty else { return ("true", []) }
+            var escaped = ""
+            for character in search.unicodeScalars {
+                if character == "\\" || character == "%" || character == "_" {
+                    escaped += "\\"
+                }
+                escaped.unicodeScalars.append(character)
+            }
+            return (
+                "sort_name LIKE '%' || \(PostgreSQLSchema.fold("$\(first)::text")) || '%'",
+                [escaped]
+            )
+        }
+    }
+
+    /// A bulk add's drafts, handed once to the connection's queue.
+    ///
+    /// `@unchecked Sendable` because the compiler cannot see what is true
+    /// here: the caller gave the sequence away (`sending`), it yields
+    /// `Sendable` drafts, and it is taken once and read on one thread.
+    private final class CopyFeed: @unchecked Sendable {
+        private var drafts: AnyIterator<ValidatedDraft>?
+
+        init(_ drafts: AnyIterator<ValidatedDraft>) {
+            self.drafts = drafts
+        }
+
+        /// The drafts, the first time; a second take (a call run again) is
+        /// refused, so no row is ever sent twice.
+        func take() throws -> AnyIterator<ValidatedDraft> {
+            guard let taken = drafts else {
+                throw PersonStoreError.storage("the rows were interrupted; add them again")
+            }
+            drafts = nil
+            return taken
+        }
+    }
+#endif
