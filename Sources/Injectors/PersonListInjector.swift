@@ -23,8 +23,9 @@ public enum PersonListInjector {
     }
 
     /// The list controller, with the app's store and page size, the
-    /// session's navigator and last delete, and providers for the detail,
-    /// add and settings screens it opens.
+    /// session's navigator and last delete, providers for the detail,
+    /// add and settings screens it opens, and the store's changes made
+    /// elsewhere.
     ///
     /// - Throws: when the store cannot be opened.
     public static func injectPersonListController(_ session: SessionScope) throws
@@ -51,7 +52,8 @@ public enum PersonListInjector {
                     session, beginScope: beginScope),
                 addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),
                 settingsProvider: SettingsInjector.injectSettingsControllerProvider(session),
-                work: SessionInjector.injectSessionWork(session)))
+                work: SessionInjector.injectSessionWork(session),
+                changes: StoreInjector.injectStoreChanges(session.app)))
     }
 
     /// The view of the list, from the app's view factory; a new one per list

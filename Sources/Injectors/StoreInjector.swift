@@ -3,6 +3,10 @@ import Features
 import PersonFiles
 import SQLiteStore
 
+#if PostgreSQL
+    import PostgreSQLStore
+#endif
+
 /// Chooses and makes the person store: the one place that knows which
 /// concrete stores exist.
 ///
@@ -116,6 +120,40 @@ public enum StoreInjector {
                     startingWith: Person.samples))
         case .memory:
             app.make(MemoryPersonStore(persons: Person.samples))
+        case .postgresql:
+            try injectServerPersonStore(app)
         }
+    }
+
+    /// How the screens hear of changes someone else made to the book: from
+    /// the server, for the server store; never, for a store that cannot
+    /// tell (memory, a file) or one a test handed in.
+    public static func injectStoreChanges(_ app: AppScope) -> StoreChanges {
+        guard !app.baseStoreIsHandedIn, app.configuration.storeKind == .postgresql else {
+            return .none
+        }
+        #if PostgreSQL
+            return PostgreSQLChanges.storeChanges(conninfo: app.configuration.server.conninfo)
+        #else
+            return .none
+        #endif
+    }
+
+    /// The server store, on the configured address; a new database starts
+    /// with the samples, as a new file does.
+    ///
+    /// Built only with the package's `PostgreSQL` trait, which needs the
+    /// server's client library; without it, asking for this store gets one
+    /// line saying how to build with it.
+    static func injectServerPersonStore(_ app: AppScope) throws -> any PersonStore {
+        #if PostgreSQL
+            try app.make(
+                PostgreSQLPersonStore(
+                    conninfo: app.configuration.server.conninfo, startingWith: Person.samples))
+        #else
+            throw UsageError(
+                "this people was built without the postgresql store; build it with: swift build --traits PostgreSQL"
+            )
+        #endif
     }
 }

@@ -53,10 +53,16 @@ public struct Invocation: Sendable, Equatable {
         } catch {
             configuration.dataFolderProblem = error
         }
+        // Where the store kind and the database were set, when they were:
+        // a server address must agree with the store asked for.
+        var kindSource: String?
+        var databaseSource: String?
         if let path = options["--config"] {
             let path = try FilePath.checked(path, from: "--config")
-            configuration = configuration.applying(
-                try ConfigurationFile(data: readFile(path), name: FilePath.shown(path)))
+            let file = try ConfigurationFile(data: readFile(path), name: FilePath.shown(path))
+            configuration = configuration.applying(file)
+            if file.storeKind != nil { kindSource = "\(FilePath.shown(path)): 'store'" }
+            if file.database != nil { databaseSource = "\(FilePath.shown(path)): 'database'" }
             configuration.imports = try configuration.imports.map { (source) throws(UsageError) in
                 try ImportSource.checked(source, from: "\(FilePath.shown(path)): import")
             }
@@ -67,6 +73,7 @@ public struct Invocation: Sendable, Equatable {
             && environment["TERM"] != "dumb"
         if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
             configuration.storeKind = try Self.storeKind(store, from: source)
+            kindSource = source
         }
         if let (size, source) = Self.setting(
             "--page-size", "PEOPLE_PAGE_SIZE", options, environment)
@@ -76,7 +83,9 @@ public struct Invocation: Sendable, Equatable {
         }
         if let (path, source) = Self.setting("--db", "PEOPLE_DB", options, environment) {
             configuration.databasePath = try FilePath.checkedDatabase(path, from: source)
+            databaseSource = source
         }
+        try Self.chooseServer(&configuration, kindFrom: kindSource, databaseFrom: databaseSource)
         if options["--debug"] != nil { configuration.debug = true }
         if options["--trace"] != nil { configuration.trace = true }
         if !parsed.imports.isEmpty {
@@ -179,6 +188,35 @@ public struct Invocation: Sendable, Equatable {
                 "\(InertText.quoted(text)) is not a person id (ids are whole numbers other than 0)")
         }
         return id
+    }
+
+    /// Takes a `postgresql://` address given as the database for the
+    /// server store: it chooses that store unless another was asked for.
+    ///
+    /// - Throws: ``Features/UsageError`` when the address and the store
+    ///   asked for disagree: a server's address for the `sqlite` store, or
+    ///   a file path for the `postgresql` store.
+    private static func chooseServer(
+        _ configuration: inout Configuration, kindFrom kindSource: String?,
+        databaseFrom databaseSource: String?
+    ) throws(UsageError) {
+        guard let databaseSource, let path = configuration.databasePath else { return }
+        guard let server = ServerAddress(path) else {
+            guard configuration.storeKind != .postgresql else {
+                throw UsageError(
+                    "\(databaseSource): \(InertText.quoted(FilePath.shown(path))) is not a postgresql:// address, which the postgresql store needs"
+                )
+            }
+            return
+        }
+        if configuration.storeKind == .sqlite, let kindSource {
+            throw UsageError(
+                "\(databaseSource): \(server.shown) is a server's address, but \(kindSource) asks for the sqlite store, which needs a file"
+            )
+        }
+        if configuration.storeKind == .sqlite { configuration.storeKind = .postgresql }
+        configuration.server = server
+        configuration.databasePath = nil
     }
 
     private static func storeKind(_ text: String, from source: String) throws(UsageError)

@@ -35,9 +35,11 @@ public enum Usage {
           people graph                     print the object graph as a Mermaid flowchart
 
         Options:
-          --store KIND       where persons are kept: sqlite (default) or memory
+          --store KIND       where persons are kept: sqlite (default), memory
                              (starts with three sample persons, saves nothing)
-          --db PATH          the SQLite file (default: see "Data" below)
+                             or postgresql (a server; see "Data" below)
+          --db PATH|URL      the SQLite file (default: see "Data" below), or a
+                             postgresql://user@host:port/dbname address
           --page-size N      rows per page, 1 to 500 (default 10)
           --config FILE      read settings from a JSON file (flags and environment
                              variables win over it); keys: store, database,
@@ -68,5 +70,9 @@ public enum Usage {
           macOS); HOME must then be an absolute path. A new database
           starts with three sample persons. To start afresh, delete that file
           (and its -wal and -shm files).
+          A postgresql:// (or postgres://) address chooses the postgresql store,
+          which a team can share; what it leaves out comes from PGHOST, PGPORT,
+          PGUSER, PGDATABASE and ~/.pgpass, as for psql. That store is built
+          only with: swift build --traits PostgreSQL
         """
 }

@@ -368,8 +368,10 @@
             PQgetisnull(result, row, Int32(field)) != 0
         }
 
-        /// Field `field` as text; empty for `NULL`. A server may send bytes
-        /// that are not UTF-8: they are repaired, never trusted.
+        /// Field `field` as text; empty for `NULL`.
+        ///
+        /// A server may send bytes that are not UTF-8: they are repaired,
+        /// never trusted.
         func text(_ field: Int) -> String {
             guard let value = PQgetvalue(result, row, Int32(field)) else { return "" }
             let bytes = UnsafeBufferPointer(

@@ -153,7 +153,9 @@
         ) async throws -> Int {
             let feed = CopyFeed(AnyIterator(drafts.makeIterator()))
             return try await writing { session in
-                let lines = IteratorSequence(try feed.take()).lazy.map { Self.copyLine($0, added: date) }
+                let lines = IteratorSequence(try feed.take()).lazy.map {
+                    Self.copyLine($0, added: date)
+                }
                 return try Self.handingOutNewIDs(in: session) {
                     try session.copy(
                         "COPY person (name, address, email, added) FROM STDIN", lines: lines)
@@ -355,8 +357,10 @@
         /// The earliest and latest dates shown: years 1 to 9999.
         private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
-        /// A person from a row of ``columns``. Another client may have
-        /// stored any values the columns allow; none of them can crash us.
+        /// A person from a row of ``columns``.
+        ///
+        /// Another client may have stored any values the columns allow;
+        /// none of them can crash us.
         @Sendable fileprivate static func person(_ row: PostgreSQLRow) -> Person {
             let seconds = Double(row.text(4)) ?? 0
             let added =
@@ -387,7 +391,8 @@
         /// `text` with what `COPY` reads as structure (backslash, tab, line
         /// ends) escaped.
         private static func copyField(_ text: String) -> String {
-            guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            guard
+                text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
             else { return text }
             var escaped = ""
             for character in text.unicodeScalars {

@@ -90,7 +90,8 @@
         ///   one a newer version wrote.
         static func prepare(in session: PostgreSQLSession) throws -> Bool {
             try session.script("SELECT pg_advisory_xact_lock(73652021)")
-            try session.script("CREATE TABLE IF NOT EXISTS people_schema (version integer NOT NULL)")
+            try session.script(
+                "CREATE TABLE IF NOT EXISTS people_schema (version integer NOT NULL)")
             let versions = try session.rows("SELECT version FROM people_schema", []) {
                 Int($0.text(0)) ?? 0
             }
@@ -107,9 +108,9 @@
                 }
                 try session.script(create)
                 return true
-            case version? where version > Self.version:
+            case let found? where found > version:
                 throw PersonStoreError.storage(
-                    "\(book) was written by a newer people (schema \(version)); update people to open it"
+                    "\(book) was written by a newer people (schema \(found)); update people to open it"
                 )
             default:
                 return false

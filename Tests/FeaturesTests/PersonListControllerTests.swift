@@ -1,5 +1,6 @@
 import Features
 import PeopleTestSupport
+import Synchronization
 import Testing
 
 @MainActor
@@ -17,7 +18,7 @@ import Testing
         var settingsOpened = 0
         var controller: PersonListController?
 
-        init(store: any PersonStore, pageSize: Int = 10) {
+        init(store: any PersonStore, pageSize: Int = 10, changes: StoreChanges = .none) {
             controller = PersonListController(
                 store: store, pageSize: pageSize, view: view, navigator: navigator,
                 deletions: deletions,
@@ -40,7 +41,7 @@ import Testing
                     settingsOpened += 1
                     throw PersonStoreError.storage("no settings in this test")
                 },
-                work: work)
+                work: work, changes: changes)
         }
 
         /// Shows the list and waits for its first page to arrive.
@@ -133,6 +134,76 @@ import Testing
         await harness.navigator.pop()
         await harness.settle()
         #expect(try harness.shown.rows.map(\.title) == ["Alan Turing", "Grace Hopper"])
+    }
+
+    /// Whether something happened, from any thread.
+    final class Confirmed: Sendable {
+        private let happened = Mutex(false)
+        func confirm() { happened.withLock { $0 = true } }
+        var isConfirmed: Bool { happened.withLock { $0 } }
+    }
+
+    /// Changes someone else made, as a test sends them: `send` yields a
+    /// signal and ends the stream, so the list's follower handles it and
+    /// finishes (``ScopedWork/followersFinished()``).
+    final class ChangesMadeElsewhere: Sendable {
+        let stream: AsyncStream<Void>
+        let continuation: AsyncStream<Void>.Continuation
+        let stoppedListening = Confirmed()
+
+        init() {
+            (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+            continuation.onTermination = { [stoppedListening] _ in stoppedListening.confirm() }
+        }
+
+        var changes: StoreChanges { StoreChanges { [stream] in stream } }
+
+        func sendAndEnd() {
+            continuation.yield()
+            continuation.finish()
+        }
+    }
+
+    @Test func aChangeMadeElsewhereIsShownWithoutAKey() async throws {
+        let store = Fixtures.sampleStore()
+        let elsewhere = ChangesMadeElsewhere()
+        let harness = Harness(store: store, changes: elsewhere.changes)
+        try await harness.appear()
+        try await store.add(validating: PersonDraft(name: "Aaron Added Elsewhere"))
+        #expect(try harness.shown.rows.count == 3, "nothing has told the list yet")
+        elsewhere.sendAndEnd()
+        await harness.work.followersFinished()
+        await harness.settle()
+        #expect(try harness.shown.rows.first?.title == "Aaron Added Elsewhere")
+        #expect(try harness.shown.summary == "1–4 of 4")
+    }
+
+    @Test func aChangeWhileAnotherScreenIsOnTopWaitsForTheListToAppear() async throws {
+        let store = Fixtures.sampleStore()
+        let elsewhere = ChangesMadeElsewhere()
+        let harness = Harness(store: store, changes: elsewhere.changes)
+        try await harness.appear()
+        try await harness.shown.rows[0].select()
+        let shownBefore = harness.view.models.count
+        try await store.add(validating: PersonDraft(name: "Aaron Added Elsewhere"))
+        elsewhere.sendAndEnd()
+        await harness.work.followersFinished()
+        await harness.settle()
+        #expect(harness.view.models.count == shownBefore, "the list never draws over the detail")
+        await harness.navigator.pop()
+        await harness.settle()
+        #expect(try harness.shown.rows.first?.title == "Aaron Added Elsewhere")
+    }
+
+    @Test func theSessionsEndStopsListeningForChanges() async throws {
+        let elsewhere = ChangesMadeElsewhere()
+        let harness = Harness(store: Fixtures.sampleStore(), changes: elsewhere.changes)
+        try await harness.appear()
+        #expect(harness.work.runningCount == 1, "the list follows the changes")
+        #expect(!elsewhere.stoppedListening.isConfirmed)
+        await harness.work.end()
+        #expect(harness.work.runningCount == 0)
+        #expect(elsewhere.stoppedListening.isConfirmed)
     }
 
     @Test func deletingTheOnlyPersonOnTheLastPageShowsThePageBefore() async throws {

@@ -23,7 +23,8 @@ import Testing
             deletions: LastDeletion(),
             detailProvider: { _ in throw PersonStoreError.storage("unused") },
             addProvider: { throw PersonStoreError.storage("unused") },
-            settingsProvider: { throw PersonStoreError.storage("unused") }, work: work)
+            settingsProvider: { throw PersonStoreError.storage("unused") }, work: work,
+            changes: .none)
         navigator.push(list)
         await work.finish()
         if let shown = view.shown { await keys(shown) }

@@ -54,8 +54,9 @@ package final class LocalPostgreSQL: Sendable {
     }
 
     /// One server for a whole test process, started by the first test
-    /// that asks and stopped when the process exits; `nil` when no server
-    /// is installed. Each test takes a database of its own on it
+    /// that asks and stopped when the process exits.
+    ///
+    /// `nil` when no server is installed. Each test takes a database of its own on it
     /// (``newDatabase()``), which is quicker than a server of its own.
     package static let shared: Result<LocalPostgreSQL, LocalPostgreSQLError>? = {
         do {
@@ -71,7 +72,8 @@ package final class LocalPostgreSQL: Sendable {
     ///
     /// - Returns: its connection URL.
     package func newDatabase() throws -> String {
-        let name = "people_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let name =
+            "people_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try run("createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", "people", name)
         return "postgresql://people@127.0.0.1:\(port)/\(name)"
     }

@@ -15,6 +15,10 @@ public struct Configuration: Sendable, Equatable {
     /// found for it (no `--db`, `PEOPLE_DB`, file `database` or usable home
     /// folder).
     public var databasePath: String?
+    /// The server, for the `postgresql` store: from a `postgresql://`
+    /// address given where a file could be (`--db`, `PEOPLE_DB`, the file's
+    /// `database`), else the client library's defaults.
+    public var server: ServerAddress
     /// Why the per-user data folder cannot hold the database: `HOME` is set
     /// but empty or relative (see `DataFolder` in the `Launch` module).
     ///
@@ -42,7 +46,8 @@ public struct Configuration: Sendable, Equatable {
     /// `people` run uses.
     public init(
         storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
-        databasePath: String? = nil, dataFolderProblem: UsageError? = nil,
+        databasePath: String? = nil, server: ServerAddress = .defaults,
+        dataFolderProblem: UsageError? = nil,
         theme: Theme = .standard, debug: Bool = false, trace: Bool = false,
         imports: [String] = [], latency: Duration? = nil
     ) {
@@ -50,6 +55,7 @@ public struct Configuration: Sendable, Equatable {
         self.pageSize = pageSize
         self.usesColor = usesColor
         self.databasePath = databasePath
+        self.server = server
         self.dataFolderProblem = dataFolderProblem
         self.theme = theme
         self.debug = debug

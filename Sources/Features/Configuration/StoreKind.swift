@@ -7,4 +7,7 @@ public enum StoreKind: String, Sendable, CaseIterable {
     case sqlite
     /// In memory, starting with the samples; nothing is saved.
     case memory
+    /// A PostgreSQL server a team shares (``ServerAddress``); built only
+    /// with the package's `PostgreSQL` trait.
+    case postgresql
 }

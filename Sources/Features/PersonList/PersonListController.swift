@@ -23,8 +23,13 @@ public final class PersonListController: Screen {
     private let addProvider: PersonEditControllerProvider
     private let settingsProvider: SettingsControllerProvider
     private let work: ScopedWork
+    private let changes: StoreChanges
 
     private var search = ""
+    /// Whether the list is the screen on top: a change made elsewhere is
+    /// shown at once only then, and otherwise when the list appears again.
+    private var isShowing = false
+    private var isFollowingChanges = false
     private var start = PageStart.first
     private var rows: [Person] = []
     private var firstIndex = 0
@@ -47,6 +52,9 @@ public final class PersonListController: Screen {
     ///   - addProvider: makes the form for a new person.
     ///   - settingsProvider: makes the settings screen.
     ///   - work: the session's work, which each load is started as.
+    ///   - changes: says when someone else changed the book, so the page
+    ///     shown is read again; ``StoreChanges/none`` for a store that
+    ///     cannot tell.
     public init(
         store: any PersonStore,
         pageSize: Int,
@@ -56,7 +64,8 @@ public final class PersonListController: Screen {
         detailProvider: @escaping PersonDetailControllerProvider,
         addProvider: @escaping PersonEditControllerProvider,
         settingsProvider: @escaping SettingsControllerProvider,
-        work: ScopedWork
+        work: ScopedWork,
+        changes: StoreChanges
     ) {
         self.store = store
         self.pageSize = max(1, pageSize)
@@ -67,12 +76,32 @@ public final class PersonListController: Screen {
         self.addProvider = addProvider
         self.settingsProvider = settingsProvider
         self.work = work
+        self.changes = changes
     }
 
     /// Reloads the page on every appearance, so a person added, edited or
-    /// deleted on another screen shows here on return.
+    /// deleted on another screen shows here on return; the first time,
+    /// starts following changes made elsewhere, for as long as the
+    /// session lasts.
     public func appear() {
+        isShowing = true
         reload()
+        guard !isFollowingChanges else { return }
+        isFollowingChanges = true
+        let signals = changes.signals()
+        work.follow { [weak self] in
+            for await _ in signals {
+                guard let self, !Task.isCancelled else { return }
+                if isShowing { reload() }
+            }
+        }
+    }
+
+    /// Shows `screen` on top of the list, which then stops redrawing itself
+    /// for changes made elsewhere until it appears again.
+    private func push(_ screen: any Screen) {
+        isShowing = false
+        navigator.push(screen)
     }
 
     /// Hands `input` to the view, once the page it may read has arrived;
@@ -220,7 +249,7 @@ public final class PersonListController: Screen {
 
     private func open(_ person: Person) {
         do {
-            navigator.push(try detailProvider(person))
+            push(try detailProvider(person))
         } catch {
             view.showError("Could not open \(person.name): \(error)")
         }
@@ -228,7 +257,7 @@ public final class PersonListController: Screen {
 
     private func openSettings() {
         do {
-            navigator.push(try settingsProvider())
+            push(try settingsProvider())
         } catch {
             view.showError("Could not open the settings: \(error)")
         }
@@ -252,7 +281,7 @@ public final class PersonListController: Screen {
 
     private func add() {
         do {
-            navigator.push(try addProvider())
+            push(try addProvider())
         } catch {
             view.showError("Could not open the form: \(error)")
         }

@@ -37,6 +37,7 @@ public struct BaseSettingsConfigurator: SettingsConfigurator {
         switch storeKind {
         case .sqlite: configuration.databasePath ?? "—"
         case .memory: "in memory; nothing is saved"
+        case .postgresql: configuration.server.shown
         case nil: "—"
         }
     }

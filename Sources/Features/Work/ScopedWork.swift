@@ -15,6 +15,8 @@
 @MainActor
 public final class ScopedWork {
     private var running: [Int: Task<Void, Never>] = [:]
+    /// The tasks that last as long as the scope (``follow(_:)``).
+    private var followers: [Int: Task<Void, Never>] = [:]
     private var nextNumber = 0
 
     /// Whether the scope has ended; work started after that never runs.
@@ -41,8 +43,33 @@ public final class ScopedWork {
         return task
     }
 
-    /// How many tasks are still running: what a test checks after the end.
-    public var runningCount: Int { running.count }
+    /// Runs `operation` — work that lasts as long as the scope, such as
+    /// following the store's changes — as work of this scope: ``end()``
+    /// cancels and awaits it, and ``finish()`` does not wait for it, since
+    /// it never finishes of itself.
+    public func follow(_ operation: @escaping @MainActor () async -> Void) {
+        guard !hasEnded else { return }
+        let number = nextNumber
+        nextNumber += 1
+        followers[number] = Task { @MainActor [weak self] in
+            await operation()
+            self?.followers[number] = nil
+        }
+    }
+
+    /// Waits, without cancelling anything, until every follower has
+    /// finished — which one does when what it follows ends: how a test lets
+    /// a signal it sent be handled before it reads the screen.
+    public func followersFinished() async {
+        while let (number, task) = followers.first {
+            await task.value
+            followers[number] = nil
+        }
+    }
+
+    /// How many tasks are still running, followers included: what a test
+    /// checks after the end.
+    public var runningCount: Int { running.count + followers.count }
 
     /// Ends the scope's work.
     ///
@@ -50,10 +77,11 @@ public final class ScopedWork {
     /// stopped. Work started later never runs.
     public func end() async {
         hasEnded = true
-        let tasks = Array(running.values)
+        let tasks = Array(running.values) + Array(followers.values)
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
         running.removeAll()
+        followers.removeAll()
     }
 
     /// Waits, without cancelling anything, until every task running now —

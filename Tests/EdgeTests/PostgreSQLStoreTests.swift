@@ -1,0 +1,255 @@
+import Features
+import Foundation
+import PeopleTestSupport
+import Testing
+
+#if PostgreSQL
+    @testable import PostgreSQLStore
+#endif
+
+/// CI sets `PEOPLE_REQUIRE_POSTGRESQL=1`: there the server tests must run,
+/// never skip for want of a server or of the trait.
+@Suite struct PostgreSQLRequiredTests {
+    @Test func theServerTestsRunWhereTheyAreRequired() {
+        guard ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_POSTGRESQL"] == "1" else {
+            return
+        }
+        #if PostgreSQL
+            #expect(
+                LocalPostgreSQL.serverBinaries != nil,
+                "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
+            )
+        #else
+            Issue.record(
+                "the tests were built without the PostgreSQL trait: swift test --traits PostgreSQL")
+        #endif
+    }
+}
+
+#if PostgreSQL
+    /// The server store where it differs from the others: several clients
+    /// at once, another client's plain SQL, a connection that drops, and
+    /// the changes it hears of. (The contract suite covers what every
+    /// store shares; see `StoreMaker`.)
+    @Suite(
+        .enabled(
+            if: LocalPostgreSQL.serverBinaries != nil,
+            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
+        ))
+    struct PostgreSQLStoreTests {
+        let address: String
+
+        init() throws {
+            address = try #require(LocalPostgreSQL.shared).get().newDatabase()
+        }
+
+        @Test func twoClientsEditingOnePersonNeverLoseAChange() async throws {
+            let mine = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let theirs = try PostgreSQLPersonStore(conninfo: address)
+            let opened = try await mine.existingPerson(withID: 1)
+            let alsoOpened = try await theirs.existingPerson(withID: 1)
+            _ = try await theirs.update(
+                alsoOpened, with: try PersonDraft(name: "Ada King").validated())
+            let refused = await #expect(throws: PersonStoreError.self) {
+                try await mine.update(opened, with: try PersonDraft(name: "Ada L.").validated())
+            }
+            #expect(refused == .changedElsewhere(name: "Ada Lovelace"))
+            #expect(try await mine.existingPerson(withID: 1).name == "Ada King")
+            await #expect(throws: PersonStoreError.changedElsewhere(name: "Ada Lovelace")) {
+                try await mine.delete(opened)
+            }
+        }
+
+        @Test func keysAreFoldedByTheServerExactlyAsSwiftFoldsThem() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            var random = SeededGenerator(seed: 21)
+            let names =
+                (0..<400).map { _ in Self.name(&random) }
+                + ["ΣΑΣ", "ΟΔΥΣΣΕΥΣ Σ", "İstanbul", "ǅemal", "Straße", "e\u{301}cole", "ﬁle"]
+            for name in names {
+                _ = try await other.run("INSERT INTO person (name) VALUES ($1)", [name])
+            }
+            let stored = try await other.run("SELECT name, sort_name FROM person")
+            for row in stored {
+                let name = try #require(row[0] ?? nil)
+                #expect(row[1] == PersonSortKey.fold(name), "\(name.unicodeScalars.map(\.value))")
+            }
+            for search in ["σασ", "ΣΑΣ", "ς", "İ", "e\u{301}c", "ǆ"] {
+                let folded = PersonSortKey.fold(search)
+                let model = names.count {
+                    PersonSortKey.fold($0).utf8.firstRange(of: folded.utf8) != nil
+                }
+                #expect(model > 0)
+                #expect(try await store.count(matching: search) == model, "\(search)")
+            }
+        }
+
+        @Test(arguments: [31, 32] as [UInt64])
+        func everyAnswerIsThePlainOneWhateverAnotherClientWrote(seed: UInt64) async throws {
+            var random = SeededGenerator(seed: seed)
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            for step in 0..<60 {
+                let ids = try await other.run("SELECT id FROM person").compactMap { $0[0] ?? nil }
+                let someone = ids.randomElement(using: &random) ?? "1"
+                let name = Self.name(&random)
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: _ = try await other.run("INSERT INTO person (name) VALUES ($1)", [name])
+                case 1:
+                    _ = try await other.run(
+                        "UPDATE person SET name = $1 WHERE id = $2", [name, someone])
+                case 2: _ = try await other.run("DELETE FROM person WHERE id = $1", [someone])
+                case 3:
+                    _ = try await other.run(
+                        "INSERT INTO person (name) SELECT $1 || n FROM generate_series(1, 3) AS n",
+                        [name])
+                case 4: _ = try await store.add(validating: PersonDraft(name: name))
+                default:
+                    _ = try await other.run(
+                        "INSERT INTO person (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+                        [someone, name])
+                }
+                // The plain answer: every name, folded and ordered in Swift.
+                let everyone = try await other.run("SELECT id, name FROM person").map {
+                    PersonSortKey(
+                        name: $0[1].flatMap { $0 } ?? "", id: Int($0[0].flatMap { $0 } ?? "") ?? 0)
+                }.sorted()
+                let search = String(name.prefix(2))
+                let folded = PersonSortKey.fold(search)
+                let matching = everyone.filter { $0.nameContains(folded: folded) }
+                let context = Comment(rawValue: "seed \(seed), step \(step), search \(search)")
+                #expect(try await store.count(matching: "") == everyone.count, context)
+                #expect(try await store.count(matching: search) == matching.count, context)
+                var walked: [PersonSortKey] = []
+                var start = PageStart.first
+                while true {
+                    let page = try await store.page(matching: search, from: start, limit: 7)
+                    walked += page.map(\.sortKey)
+                    guard let last = page.last else { break }
+                    start = .after(last.sortKey)
+                }
+                #expect(walked == matching, context)
+                if let middle = matching.dropFirst(matching.count / 2).first {
+                    #expect(
+                        try await store.position(of: middle, matching: search)
+                            == matching.count / 2, context)
+                }
+            }
+        }
+
+        @Test func anotherClientsIDsAreSkippedNotCollidedWith() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("INSERT INTO person (id, name) VALUES (4, 'Taken')")
+            _ = try await other.run("INSERT INTO person (id, name) VALUES (5, 'Taken Too')")
+            let added = try await store.add(validating: PersonDraft(name: "Newcomer"))
+            #expect(added.id > 5)
+        }
+
+        @Test func aKilledConnectionFailsOneCallWithOneLineAndTheNextReconnects() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            let error = await #expect(throws: PersonStoreError.self) {
+                try await store.count(matching: "")
+            }
+            let line = error.map { "\($0)" } ?? ""
+            #expect(line.hasPrefix("127.0.0.1:") && !line.contains("\n"), "\(line)")
+            #expect(try await store.count(matching: "") == 3)
+        }
+
+        @Test func aCancelledSearchStopsOnTheServer() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            // A name the server takes a minute to fold: the search waits in it.
+            _ = try await other.run(
+                "CREATE FUNCTION slow(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT $1 || pg_sleep(60) $$"
+            )
+            _ = try await other.run("CREATE INDEX ON person (slow(name))")
+            let adding = Task { try await store.add(validating: PersonDraft(name: "Slow")) }
+            while try await other.run(
+                "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'INSERT INTO person%'"
+            ) == [["0"]] {
+                await Task.yield()
+            }
+            adding.cancel()
+            await #expect(throws: CancellationError.self) { try await adding.value }
+            _ = try await other.run("DROP INDEX person_slow_idx")
+            #expect(try await store.count(matching: "") == 0, "the cancelled add left nothing")
+        }
+
+        @Test func anotherClientsChangeIsHeardAndTheListenerStopsWithItsReader() async throws {
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let (heard, hear) = AsyncStream.makeStream(of: Void.self)
+            let reader = Task {
+                for await _ in PostgreSQLChanges.signals(conninfo: address) { hear.yield() }
+            }
+            let listening =
+                "SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN people_changed'"
+            // Waits, by asking the server, until the listener listens.
+            while try await other.run(listening) == [["0"]] { await Task.yield() }
+            _ = try await other.run("INSERT INTO person (name) VALUES ('From Elsewhere')")
+            var signals = heard.makeAsyncIterator()
+            #expect(await signals.next() != nil)
+            reader.cancel()
+            // The listening connection closes once its reader stops.
+            while try await other.run(listening) != [["0"]] { await Task.yield() }
+        }
+
+        @Test func aDatabaseWithAnotherPersonTableIsRefusedAndLeftAlone() async throws {
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("CREATE TABLE person (id int, secret text)")
+            let error = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: address)
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("not a people table"))
+            #expect(
+                try await other.run(
+                    "SELECT count(*) FROM information_schema.tables WHERE table_name = 'people_schema'"
+                ) == [["0"]],
+                "nothing was made beside it")
+        }
+
+        @Test func aNewerSchemaIsRefused() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("UPDATE people_schema SET version = 2")
+            let error = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: address)
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("newer people (schema 2)"))
+        }
+
+        @Test func checkFindsADroppedIndexAndRepairMakesItAgain() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            #expect(try await store.check(repairing: false).problems == [])
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("DROP INDEX person_search")
+            _ = try await other.run("ALTER TABLE person DISABLE TRIGGER person_changed")
+            let found = try await store.check(repairing: true)
+            #expect(
+                found.problems == [
+                    "the index person_search is missing",
+                    "the trigger person_changed is not in use",
+                ])
+            #expect(found.remaining == [])
+            #expect(try await store.count(matching: "lovel") == 1)
+        }
+
+        /// A name of letters, some capital, some beyond ASCII, some decomposed.
+        static func name(_ random: inout SeededGenerator) -> String {
+            let pieces = [
+                "a", "B", "ß", "Σ", "σ", "ς", "É", "e\u{301}", "İ", "ı", "Ǆ", "ǅ", "ﬀ", "Ω", "k",
+                "K",
+                " ", "ü", "%", "_", "\\", "'",
+            ]
+            return (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                pieces.randomElement(using: &random) ?? "a"
+            }.joined()
+        }
+    }
+#endif
