@@ -129,13 +129,17 @@ public enum StoreInjector {
     /// the server, for the server store; never, for a store that cannot
     /// tell (memory, a file) or one a test handed in.
     public static func injectStoreChanges(_ app: AppScope) -> StoreChanges {
-        guard !app.baseStoreIsHandedIn, app.configuration.storeKind == .postgresql else {
-            return .none
-        }
+        app.baseStoreIsHandedIn || app.configuration.storeKind != .postgresql
+            ? .none : injectServerChanges(app)
+    }
+
+    /// The server's notifications of every change any client makes, each
+    /// screen that follows them listening on a connection of its own.
+    static func injectServerChanges(_ app: AppScope) -> StoreChanges {
         #if PostgreSQL
-            return PostgreSQLChanges.storeChanges(conninfo: app.configuration.server.conninfo)
+            app.make(PostgreSQLChanges.storeChanges(conninfo: app.configuration.server.conninfo))
         #else
-            return .none
+            .none
         #endif
     }
 

@@ -23,6 +23,51 @@ import Testing
         }
     }
 
+    @Test func aServerAddressChoosesTheServerStoreFromWhereverADatabaseIsGiven() async throws {
+        let address = "postgresql://ada@db.example.org:5432/people?sslmode=require"
+        for configuration in [
+            try parse(["--db", address]).configuration,
+            try parse([], ["PEOPLE_DB": address]).configuration,
+            try parse(["--store", "postgresql", "--db", address]).configuration,
+        ] {
+            #expect(configuration.storeKind == .postgresql)
+            #expect(configuration.server == ServerAddress(address))
+            #expect(configuration.databasePath == nil)
+        }
+        #expect(try parse(["--db", "POSTGRES://h/d"]).configuration.storeKind == .postgresql)
+        #expect(try parse(["--store", "postgresql"]).configuration.server == .defaults)
+        #expect(
+            try parse(["--store", "memory", "--db", address]).configuration.storeKind == .memory)
+    }
+
+    @Test func aServerAddressAndAStoreThatDisagreeAreOneLineNamingBoth() async throws {
+        #expect(
+            message(["--store", "sqlite", "--db", "postgresql://ada:pw@h/d"])
+                == "--db: postgresql://ada:***@h/d is a server's address, but --store asks for the sqlite store, which needs a file"
+        )
+        #expect(
+            message(["--db", "people.sqlite"], ["PEOPLE_STORE": "postgresql"])
+                == "--db: 'people.sqlite' is not a postgresql:// address, which the postgresql store needs"
+        )
+    }
+
+    @Test func anAddressIsShownWithEveryPasswordHidden() async throws {
+        let shown = [
+            "postgresql://ada:s3cret@db:5432/people",
+            "postgres://ada:s3:cr@t@db/people?sslmode=require&password=s3cret&user=ada",
+            "postgresql://db/people?PASSWORD=s3cret",
+            "postgresql://ada@db/people\u{1B}[2J",
+        ].compactMap(ServerAddress.init).map(\.shown)
+        #expect(
+            shown == [
+                "postgresql://ada:***@db:5432/people",
+                "postgres://ada:***@db/people?sslmode=require&password=***&user=ada",
+                "postgresql://db/people?PASSWORD=***",
+                "postgresql://ada@db/people␛[2J",
+            ])
+        #expect(ServerAddress("/home/ada/people.sqlite") == nil)
+    }
+
     @Test func noArgumentsIsTheInteractiveAppWithDefaults() async throws {
         #expect(try parse([]) == Invocation(configuration: Configuration(), command: .interactive))
     }
@@ -140,7 +185,7 @@ import Testing
         (["list", "--page", "0"], "--page: '0' is out of range (at least 1)"),
         (["list", "--page", "two"], "--page: 'two' is not a whole number"),
         (["--page-size", "501"], "--page-size: '501' is out of range (1 to 500)"),
-        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: sqlite, memory)"),
+        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: sqlite, memory, postgresql)"),
         (["show"], "'show' needs a person id, such as 'people show 1'"),
         (["show", "abc"], "'abc' is not a person id (ids are whole numbers other than 0)"),
         (["show", "0"], "'0' is not a person id (ids are whole numbers other than 0)"),
@@ -162,7 +207,7 @@ import Testing
                 == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
         #expect(
             message([], ["PEOPLE_STORE": "cloud"])
-                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory)")
+                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory, postgresql)")
     }
 
     @Test(

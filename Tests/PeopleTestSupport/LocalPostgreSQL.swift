@@ -105,6 +105,12 @@ package final class LocalPostgreSQL: Sendable {
         try run("createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", "people", "people")
     }
 
+    /// Runs `statement` on the database at `url` through `psql`, as
+    /// another client would.
+    package func sql(_ url: String, _ statement: String) throws {
+        try run("psql", url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", statement)
+    }
+
     /// Stops the server at once and removes its cluster.
     package func stop() {
         try? run("pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop")
