@@ -26,9 +26,6 @@ public final class PersonListController: Screen {
     private let changes: StoreChanges
 
     private var search = ""
-    /// Whether the list is the screen on top: a change made elsewhere is
-    /// shown at once only then, and otherwise when the list appears again.
-    private var isShowing = false
     private var isFollowingChanges = false
     private var start = PageStart.first
     private var rows: [Person] = []
@@ -84,7 +81,6 @@ public final class PersonListController: Screen {
     /// starts following changes made elsewhere, for as long as the
     /// session lasts.
     public func appear() {
-        isShowing = true
         reload()
         guard !isFollowingChanges else { return }
         isFollowingChanges = true
@@ -92,16 +88,16 @@ public final class PersonListController: Screen {
         work.follow { [weak self] in
             for await _ in signals {
                 guard let self, !Task.isCancelled else { return }
-                if isShowing { reload() }
+                // Under another screen, the list draws nothing: it reads
+                // the page again when it appears.
+                if isOnTop { reload() }
             }
         }
     }
 
-    /// Shows `screen` on top of the list, which then stops redrawing itself
-    /// for changes made elsewhere until it appears again.
-    private func push(_ screen: any Screen) {
-        isShowing = false
-        navigator.push(screen)
+    /// Whether the list is the screen showing: no other is on top of it.
+    private var isOnTop: Bool {
+        navigator.screens.last.map { $0 === self } ?? false
     }
 
     /// Hands `input` to the view, once the page it may read has arrived;
@@ -249,7 +245,7 @@ public final class PersonListController: Screen {
 
     private func open(_ person: Person) {
         do {
-            push(try detailProvider(person))
+            navigator.push(try detailProvider(person))
         } catch {
             view.showError("Could not open \(person.name): \(error)")
         }
@@ -257,7 +253,7 @@ public final class PersonListController: Screen {
 
     private func openSettings() {
         do {
-            push(try settingsProvider())
+            navigator.push(try settingsProvider())
         } catch {
             view.showError("Could not open the settings: \(error)")
         }
@@ -281,7 +277,7 @@ public final class PersonListController: Screen {
 
     private func add() {
         do {
-            push(try addProvider())
+            navigator.push(try addProvider())
         } catch {
             view.showError("Could not open the form: \(error)")
         }
