@@ -152,6 +152,19 @@ let package = Package(
             path: "Benchmarks/PagingBenchmark",
             swiftSettings: strictness
         ),
+        // The server store against `psql` on the same server, with the
+        // PostgreSQL trait: `swift run -c release --traits PostgreSQL
+        // server-benchmark`. Starts its server through the tests' helper.
+        .executableTarget(
+            name: "server-benchmark",
+            dependencies: [
+                "Features", "PersonFiles", "Terminal",
+                .target(name: "PeopleTestSupport", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
+            ],
+            path: "Benchmarks/ServerBenchmark",
+            swiftSettings: strictness
+        ),
         // Shows the wiring trace costs nothing when off, against objects
         // built by hand: `swift run -c release wiring-benchmark`.
         .executableTarget(

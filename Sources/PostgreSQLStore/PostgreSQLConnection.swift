@@ -294,20 +294,35 @@
             return copied
         }
 
+        /// Runs `sql`, which takes no parameters, and keeps its rows to be
+        /// read later, on any thread: so a caller can read one page while
+        /// the next is fetched.
+        func kept(_ sql: String) throws -> PostgreSQLResult {
+            PostgreSQLResult(try succeeded(Self.exec(connection.connection, sql, [])))
+        }
+
         /// Reads a statement's `result` with `read` when it succeeded, and
         /// frees it; turns a failure into the error a caller sees.
         private func reading<T>(_ result: OpaquePointer?, _ read: (OpaquePointer) -> T) throws -> T
         {
+            let result = try succeeded(result)
+            defer { PQclear(result) }
+            return read(result)
+        }
+
+        /// `result` when its statement succeeded; otherwise frees it and
+        /// throws the error a caller sees.
+        private func succeeded(_ result: OpaquePointer?) throws -> OpaquePointer {
             guard let result else {
                 throw PersonStoreError.storage(
                     "\(place): \(PostgreSQLConnection.reason(PQerrorMessage(connection.connection)))"
                 )
             }
-            defer { PQclear(result) }
             switch PQresultStatus(result) {
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-                return read(result)
+                return result
             default:
+                defer { PQclear(result) }
                 let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map {
                     String(cString: $0)
                 }
@@ -352,6 +367,32 @@
 
         /// The same error as the store's callers see it.
         var storeError: PersonStoreError { .storage(message) }
+    }
+
+    /// A statement's rows, kept after the connection has gone on to the
+    /// next statement, and freed with this object.
+    ///
+    /// `@unchecked Sendable` because the compiler cannot see what is true
+    /// here: libpq's results are not tied to their connection or thread,
+    /// and this one is only read, never changed, once made.
+    final class PostgreSQLResult: @unchecked Sendable {
+        private let result: OpaquePointer
+
+        fileprivate init(_ result: OpaquePointer) {
+            self.result = result
+        }
+
+        deinit {
+            PQclear(result)
+        }
+
+        /// How many rows there are.
+        var count: Int { Int(PQntuples(result)) }
+
+        /// Every row, read with `read`.
+        func rows<T>(reading read: (PostgreSQLRow) -> T) -> [T] {
+            (0..<PQntuples(result)).map { read(PostgreSQLRow(result: result, row: $0)) }
+        }
     }
 
     /// One row of a result, read in place: no copy is made until a field is

@@ -244,6 +244,54 @@
             }
         }
 
+        /// Streams every person matching `search` through one cursor.
+        ///
+        /// The cursor lives on a connection of its own, in a `REPEATABLE
+        /// READ` transaction: the server plans the whole answer once (for
+        /// all of it, not its first rows) and hands it over `pageSize` at a
+        /// time, instead of finding each page's start again. The next page
+        /// is fetched while this one is read into persons and handed to
+        /// `body`.
+        public func forEachPage(
+            matching search: String, pageSize: Int,
+            _ body: @Sendable ([Person]) async throws -> Bool
+        ) async throws {
+            let filter = Self.filter(search, from: 1)
+            let pageSize = max(1, pageSize)
+            let fetch = "FETCH \(pageSize) FROM export"
+            let conninfo = conninfo
+            do {
+                let cursor = try await Task.detached {
+                    try PostgreSQLConnection(conninfo: conninfo)
+                }.value
+                var rows = try await cursor.exclusively { session in
+                    try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    try session.script("SET LOCAL cursor_tuple_fraction = 1")
+                    _ = try session.rows(
+                        "DECLARE export NO SCROLL CURSOR FOR SELECT \(Self.columns) FROM person WHERE \(filter.sql) ORDER BY sort_name, id",
+                        filter.parameters
+                    ) { _ in () }
+                    return try session.kept(fetch)
+                }
+                while rows.count > 0 {
+                    let more = rows.count >= pageSize
+                    async let following = Self.fetch(fetch, from: cursor, more: more)
+                    guard try await body(rows.rows(reading: Self.person)), more else { return }
+                    rows = try await following
+                }
+                _ = try? await cursor.exclusively { try $0.script("COMMIT") }
+            } catch {
+                throw Self.storeError(error)
+            }
+        }
+
+        /// The cursor's next rows when there may be `more`; else none.
+        private static func fetch(
+            _ fetch: String, from cursor: PostgreSQLConnection, more: Bool
+        ) async throws -> PostgreSQLResult {
+            try await cursor.exclusively { try $0.kept(more ? fetch : "FETCH 0 FROM export") }
+        }
+
         /// Looks for each index and trigger the server keeps for the book,
         /// and with `repairing`, makes again any that is missing, invalid or
         /// disabled.

@@ -185,7 +185,10 @@ import Testing
         (["list", "--page", "0"], "--page: '0' is out of range (at least 1)"),
         (["list", "--page", "two"], "--page: 'two' is not a whole number"),
         (["--page-size", "501"], "--page-size: '501' is out of range (1 to 500)"),
-        (["--store", "paper"], "--store: unknown store 'paper' (expected one of: sqlite, memory, postgresql)"),
+        (
+            ["--store", "paper"],
+            "--store: unknown store 'paper' (expected one of: sqlite, memory, postgresql)"
+        ),
         (["show"], "'show' needs a person id, such as 'people show 1'"),
         (["show", "abc"], "'abc' is not a person id (ids are whole numbers other than 0)"),
         (["show", "0"], "'0' is not a person id (ids are whole numbers other than 0)"),
@@ -207,7 +210,8 @@ import Testing
                 == "PEOPLE_PAGE_SIZE: 'lots' is not a whole number")
         #expect(
             message([], ["PEOPLE_STORE": "cloud"])
-                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory, postgresql)")
+                == "PEOPLE_STORE: unknown store 'cloud' (expected one of: sqlite, memory, postgresql)"
+        )
     }
 
     @Test(

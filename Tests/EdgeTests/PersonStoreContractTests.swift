@@ -2,6 +2,7 @@ import Features
 import Foundation
 import PeopleTestSupport
 import SQLiteStore
+import Synchronization
 import Testing
 
 /// The behaviour every ``PersonStore`` promises, run against each store.
@@ -236,5 +237,30 @@ import Testing
         #expect(try await store.count(matching: "") == 3)
         await #expect(throws: PersonStoreError.self) { try await store.restore(alan) }
         #expect(try await store.count(matching: "") == 3)
+    }
+
+    @Test(arguments: StoreMaker.all)
+    func everyPageOfAnExportComesInOrderAndStopsWhenAsked(_ maker: StoreMaker) async throws {
+        let store = try maker.make(persons: Fixtures.numberedPersons(23))
+        let pages = Mutex<[[String]]>([])
+        try await store.forEachPage(matching: "", pageSize: 5) { page in
+            pages.withLock { $0.append(page.map(\.name)) }
+            return true
+        }
+        let read = pages.withLock { $0 }
+        #expect(read.map(\.count) == [5, 5, 5, 5, 3])
+        #expect(read.joined().map { $0 } == Fixtures.numberedPersons(23).map(\.name))
+        let searched = Mutex<[String]>([])
+        try await store.forEachPage(matching: "person 01", pageSize: 4) { page in
+            searched.withLock { $0 += page.map(\.name) }
+            return true
+        }
+        #expect(searched.withLock { $0 } == (10...19).map { "Person 0\($0)" })
+        let asked = Mutex(0)
+        try await store.forEachPage(matching: "", pageSize: 5) { _ in
+            asked.withLock { $0 += 1 }
+            return false
+        }
+        #expect(asked.withLock { $0 } == 1, "false stops the reading")
     }
 }

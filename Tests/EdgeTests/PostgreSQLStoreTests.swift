@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import PeopleTestSupport
+import Synchronization
 import Testing
 
 #if PostgreSQL
@@ -136,6 +137,29 @@ import Testing
                             == matching.count / 2, context)
                 }
             }
+        }
+
+        @Test func anExportReadsOneSnapshotWhateverAnotherClientWritesMeanwhile() async throws {
+            let numbered = Fixtures.numberedPersons(20)
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: numbered)
+            let other = try PostgreSQLConnection(conninfo: address)
+            let exported = Mutex<[String]>([])
+            try await store.forEachPage(matching: "", pageSize: 5) { page in
+                exported.withLock { $0 += page.map(\.name) }
+                _ = try await other.run("UPDATE person SET name = 'Renamed ' || name")
+                _ = try await other.run("INSERT INTO person (name) VALUES ('Added Meanwhile')")
+                return true
+            }
+            #expect(exported.withLock { $0 } == numbered.map(\.name))
+            let paged = try await store.readingConsistently {
+                let first = try await store.page(matching: "", from: .first, limit: 5)
+                _ = try await other.run("DELETE FROM person")
+                let last = try #require(first.last)
+                return try await store.count(matching: "")
+                    + store.page(matching: "", from: .after(last.sortKey), limit: 100).count
+            }
+            #expect(paged == 24 + 19, "every read inside sees the book as the first did")
+            #expect(try await store.count(matching: "") == 0)
         }
 
         @Test func anotherClientsIDsAreSkippedNotCollidedWith() async throws {

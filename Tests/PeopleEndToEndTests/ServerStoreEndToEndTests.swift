@@ -70,7 +70,8 @@
         @Test func theSettingsScreenShowsTheAddressWithoutItsPassword() async throws {
             let withPassword = address.replacingOccurrences(
                 of: "people@", with: "people:pa55word@")
-            let run = try PeopleProcess.run(["--db", withPassword, "--debug"], input: "s\n\nb\nq\n")
+            let run = try PeopleProcess.run(
+                ["--db", withPassword, "--debug"], input: "s\n\nb\nq\n")
             #expect(run.status == 0, "\(run.errors)")
             #expect(run.output.contains("people:***@127.0.0.1"), "\(run.output)")
             #expect(!run.output.contains("pa55word") && !run.errors.contains("pa55word"))

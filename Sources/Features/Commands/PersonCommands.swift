@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Carries out one `people` command for a script, then exits.
 ///
@@ -181,26 +182,17 @@ public final class PersonCommands: Application {
         // One snapshot for every page: a person another program renames
         // meanwhile is written once, as they were when the export began.
         let (console, writer) = (console, writer)
-        try await store.readingConsistently {
-            var start = PageStart.first
-            var isFirst = true
-            while console.outputProblem == nil {
-                let page = try await store.page(
-                    matching: search, from: start, limit: Self.exportPage)
-                for person in page {
-                    console.writeLine(writer.line(person, in: format, isFirst: isFirst))
-                    isFirst = false
-                }
-                guard let last = page.last, page.count == Self.exportPage else { break }
-                // A key a store cannot give back exactly (text that is not
-                // valid UTF-8, written by another program) would start the
-                // same page again, for ever.
-                if case .after(let previous) = start, !(previous < last.sortKey) {
-                    throw PersonStoreError.storage(
-                        "the list does not move past person \(last.id); run people check")
-                }
-                start = .after(last.sortKey)
+        let begun = Mutex(false)
+        try await store.forEachPage(matching: search, pageSize: Self.exportPage) { page in
+            let wasBegun = begun.withLock { begun in
+                defer { begun = true }
+                return begun
             }
+            for (index, person) in page.enumerated() {
+                console.writeLine(
+                    writer.line(person, in: format, isFirst: !wasBegun && index == 0))
+            }
+            return console.outputProblem == nil
         }
         if let footer = writer.footer(of: format) { console.writeLine(footer) }
     }

@@ -83,6 +83,19 @@ public protocol PersonStore: Sendable {
     /// another program halfway through could be written twice or not at all.
     func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
 
+    /// Hands `body` every person matching `search`, in name order, up to
+    /// `pageSize` at a time, all as they were when the first page was read
+    /// (see ``readingConsistently(_:)``); stops early when `body` returns
+    /// `false`.
+    ///
+    /// What an export reads. Every store can answer it with pages, and the
+    /// extension below does; a store with a cheaper way to stream one whole
+    /// answer — the server store, through a cursor — answers it its own way.
+    func forEachPage(
+        matching search: String, pageSize: Int,
+        _ body: @Sendable ([Person]) async throws -> Bool
+    ) async throws
+
     /// Compares whatever the store keeps to answer quickly — indexes,
     /// counts, marks — with the persons themselves, and with `repairing`,
     /// builds it all again when they disagree: `people check`.
@@ -90,6 +103,45 @@ public protocol PersonStore: Sendable {
 }
 
 extension PersonStore {
+    /// Every person matching `search`, by keyset pages read inside
+    /// ``readingConsistently(_:)``; the next page is read while `body`
+    /// handles this one, so a store across a network answers in the time
+    /// the handling takes.
+    ///
+    /// - Throws: ``PersonStoreError/storage(_:)`` when a page ends on a key
+    ///   the store cannot give back exactly (text that is not valid UTF-8,
+    ///   written by another program), which would start the same page
+    ///   again for ever; the store's errors; what `body` throws.
+    public func forEachPage(
+        matching search: String, pageSize: Int,
+        _ body: @Sendable ([Person]) async throws -> Bool
+    ) async throws {
+        let pageSize = max(1, pageSize)
+        try await readingConsistently {
+            var page = try await page(matching: search, from: .first, limit: pageSize)
+            var previous: PersonSortKey?
+            while !page.isEmpty {
+                let last = page.count == pageSize ? page.last : nil
+                if let last, let previous, !(previous < last.sortKey) {
+                    throw PersonStoreError.storage(
+                        "the list does not move past person \(last.id); run people check")
+                }
+                async let following = self.page(after: last, matching: search, limit: pageSize)
+                guard try await body(page), let last else { return }
+                previous = last.sortKey
+                page = try await following
+            }
+        }
+    }
+
+    /// The page after `last`; none when there is no `last`.
+    private func page(after last: Person?, matching search: String, limit: Int) async throws
+        -> [Person]
+    {
+        guard let last else { return [] }
+        return try await page(matching: search, from: .after(last.sortKey), limit: limit)
+    }
+
     /// The person with this id, or ``PersonStoreError/notFound(_:)``.
     public func existingPerson(withID id: Person.ID) async throws -> Person {
         guard let person = try await person(withID: id) else { throw PersonStoreError.notFound(id) }

@@ -1,0 +1,228 @@
+// Shows what the server store costs over the server itself: each question
+// the app asks, against `psql` running the same SQL on the same server.
+//
+// Starts a PostgreSQL server of its own (as the tests do), seeds a million
+// persons into two databases — one with `psql`'s `\copy`, one through the
+// store — then times the first page, a search with its exact total, page
+// 100,000 by number and an export, each against the same statements run by
+// `psql` with `\timing`. Each figure is a median of many rounds, the two
+// sides taking turns; the verdict is a ratio, never an absolute time.
+//
+//   swift run -c release --traits PostgreSQL server-benchmark [PERSONS]
+//
+// Exits 1 when a ratio is over its limit, so CI can run it.
+
+#if PostgreSQL
+    import Features
+    import Foundation
+    import PeopleTestSupport
+    import PersonFiles
+    import PostgreSQLStore
+    import Terminal
+
+    let persons = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
+    guard let binaries = LocalPostgreSQL.serverBinaries, let server = try LocalPostgreSQL.start()
+    else {
+        print(
+            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
+        )
+        exit(1)
+    }
+    defer { server.stop() }
+    let psql = "\(binaries)/psql"
+    var failed = false
+
+    /// Seconds in `duration`, as a number to print.
+    func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Runs `psql` on `address` with `script` on its standard input, its
+    /// query output thrown away, and returns what it printed (the
+    /// `\timing` lines).
+    func runPSQL(_ address: String, _ script: String, options: [String] = []) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: psql)
+        process.arguments =
+            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-o", "/dev/null"] + options + [address]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            print("psql failed on: \(script.prefix(200))")
+            exit(1)
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    /// The times `\timing` printed, in order.
+    func timings(_ printed: String) -> [Duration] {
+        printed.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("Time: "),
+                let milliseconds = Double(line.dropFirst(6).prefix { $0 != " " })
+            else { return nil }
+            return .microseconds(Int(milliseconds * 1000))
+        }
+    }
+
+    /// Prints one judged line, failing the run when the ratio is past `limit`.
+    @MainActor func judge(_ name: String, psql: Duration, store: Duration, limit: Double) {
+        let ratio = store / psql
+        if ratio > limit { failed = true }
+        print(
+            name.padding(toLength: 48, withPad: " ", startingAt: 0),
+            String(
+                format: "%9.2f ms %9.2f ms %6.2f× %4.1f× %@", seconds(psql) * 1000,
+                seconds(store) * 1000, ratio, limit, ratio <= limit ? "ok" : "TOO SLOW"))
+    }
+
+    // Seeding: the store's one COPY against psql's \copy of the same rows.
+    let drafts = try DemoPersons.drafts(count: persons).map {
+        (draft) throws(PersonValidationError) in
+        try draft.validated()
+    }
+    let added = Date(timeIntervalSince1970: 1_764_000_000)
+    let rows = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "server-benchmark-\(UUID()).tsv")
+    defer { try? FileManager.default.removeItem(at: rows) }
+    try Data(
+        drafts.map {
+            "\($0.name)\t\($0.address)\t\($0.email ?? "\\N")\t\(added.timeIntervalSince1970)\n"
+        }.joined().utf8
+    ).write(to: rows)
+    let copied = try server.newDatabase()
+    let seeded = try server.newDatabase()
+    _ = try PostgreSQLPersonStore(conninfo: copied)
+    let store = try PostgreSQLPersonStore(conninfo: seeded)
+
+    print(
+        "Server store at \(persons) persons".padding(toLength: 48, withPad: " ", startingAt: 0),
+        "     psql       store   ratio limit")
+    var start = ContinuousClock.now
+    _ = try runPSQL(copied, "\\copy person (name, address, email, added) FROM '\(rows.path)'\n")
+    let psqlSeed = ContinuousClock.now - start
+    start = ContinuousClock.now
+    _ = try await store.add(contentsOf: drafts, addedAt: added)
+    let storeSeed = ContinuousClock.now - start
+    judge("seed, against \\copy", psql: psqlSeed, store: storeSeed, limit: 1.5)
+    _ = try runPSQL(seeded, "VACUUM ANALYZE person;\n")
+
+    /// A question the app asks: the statements `psql` runs, and the
+    /// store's calls that run the same.
+    struct Question {
+        let name: String
+        let sql: [String]
+        let ask: @Sendable (PostgreSQLPersonStore) async throws -> Void
+    }
+    let columns = "id, name, address, email, added, sort_name"
+    let fold =
+        "lower(replace(normalize('knuth 12'::text, NFC), 'Σ', 'σ') COLLATE \"und-x-icu\")"
+    let questions = [
+        Question(
+            name: "first page (count + page)",
+            sql: [
+                "SELECT count(*) FROM person WHERE true",
+                "SELECT \(columns) FROM person WHERE true ORDER BY sort_name, id LIMIT 10 OFFSET 0",
+            ]
+        ) { store in
+            _ = try await store.count(matching: "")
+            _ = try await store.page(matching: "", from: .first, limit: 10)
+        },
+        Question(
+            name: "search with its exact total",
+            sql: [
+                "SELECT count(*) FROM person WHERE sort_name LIKE '%' || \(fold) || '%'",
+                "SELECT \(columns) FROM person WHERE sort_name LIKE '%' || \(fold) || '%' ORDER BY sort_name, id LIMIT 10 OFFSET 0",
+            ]
+        ) { store in
+            _ = try await store.count(matching: "knuth 12")
+            _ = try await store.page(matching: "knuth 12", from: .first, limit: 10)
+        },
+        Question(
+            name: "page 10,001 by number (offset 100,000)",
+            sql: [
+                "SELECT \(columns) FROM person WHERE true ORDER BY sort_name, id LIMIT 10 OFFSET 100000"
+            ]
+        ) { store in
+            _ = try await store.page(matching: "", from: .offset(100_000), limit: 10)
+        },
+    ]
+    let rounds = 31
+    for question in questions {
+        let script =
+            "\\timing on\n"
+            + String(repeating: question.sql.map { "\($0);\n" }.joined(), count: rounds)
+        let printed = timings(try runPSQL(seeded, script))
+        let perRound = stride(from: 0, to: printed.count, by: question.sql.count).map {
+            printed[$0..<min($0 + question.sql.count, printed.count)].reduce(.zero, +)
+        }
+        var mine: [Duration] = []
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            try await question.ask(store)
+            mine.append(ContinuousClock.now - start)
+        }
+        judge(
+            question.name, psql: perRound.sorted()[perRound.count / 2],
+            store: mine.sorted()[rounds / 2], limit: 1.5)
+    }
+
+    // Export: the store's cursor, written as CSV, against psql running the
+    // same statements and writing the rows as CSV too (its whole run, less
+    // that of a psql that only connects); the server's share, by \timing,
+    // and psql's one COPY of the same rows are shown beside it.
+    let exportRounds = 3
+    let cursorSQL =
+        "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;\nSET LOCAL cursor_tuple_fraction = 1;\n"
+        + "DECLARE export NO SCROLL CURSOR FOR SELECT \(columns) FROM person WHERE true ORDER BY sort_name, id;\n"
+        + String(repeating: "FETCH 1000 FROM export;\n", count: persons / 1000 + 1) + "COMMIT;\n"
+    /// The wall-clock time of one psql run of `script`.
+    func timedPSQL(_ script: String, options: [String] = []) throws -> Duration {
+        let start = ContinuousClock.now
+        _ = try runPSQL(seeded, script, options: options)
+        return ContinuousClock.now - start
+    }
+    var psqlCursor: [Duration] = []
+    var serverShare: [Duration] = []
+    var psqlCopy: [Duration] = []
+    var storeExport: [Duration] = []
+    for _ in 0..<exportRounds {
+        psqlCursor.append(
+            try timedPSQL(cursorSQL, options: ["--csv"]) - (try timedPSQL("SELECT 1;\n")))
+        serverShare.append(
+            timings(try runPSQL(seeded, "\\timing on\n" + cursorSQL)).reduce(.zero, +))
+        psqlCopy += timings(
+            try runPSQL(
+                seeded,
+                "\\timing on\nCOPY (SELECT name, address, email FROM person ORDER BY sort_name, id) TO STDOUT WITH (FORMAT csv, HEADER);\n"
+            ))
+        let start = ContinuousClock.now
+        _ = await PersonCommands(
+            command: .export(format: .csv, search: ""), storeProvider: { store }, pageSize: 10,
+            clock: Date.init, writer: PersonFileWriter(), help: "",
+            console: ScriptedConsole(input: [])
+        ).run()
+        storeExport.append(ContinuousClock.now - start)
+    }
+    let storeMedian = storeExport.sorted()[exportRounds / 2]
+    judge(
+        "export as CSV, against the same SQL in psql --csv",
+        psql: psqlCursor.sorted()[exportRounds / 2], store: storeMedian, limit: 1.5)
+    let milliseconds = { (duration: Duration) in String(format: "%.0f ms", seconds(duration) * 1000)
+    }
+    print(
+        "  (the server's share of those statements, by \\timing: \(milliseconds(serverShare.sorted()[exportRounds / 2])); psql's one COPY of the same rows: \(milliseconds(psqlCopy.sorted()[psqlCopy.count / 2])))"
+    )
+
+    exit(failed ? 1 : 0)
+#else
+    print(
+        "server-benchmark measures the server store: swift run -c release --traits PostgreSQL server-benchmark"
+    )
+#endif
