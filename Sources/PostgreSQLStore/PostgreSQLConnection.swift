@@ -36,6 +36,8 @@
         let place: String
         /// The database's name on the server.
         let database: String
+        /// The password the address gives, if any: never in a message.
+        private let secrets: [String]
 
         /// Connects with libpq's conventions: `conninfo` is a URL or
         /// `key=value` pairs, and what it leaves out comes from `PGHOST`,
@@ -45,13 +47,14 @@
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming the
         ///   server and why it could not be reached.
         init(conninfo: String) throws(PersonStoreError) {
+            secrets = try Self.secrets(in: conninfo)
             guard let connection = PQconnectdb(conninfo) else {
                 throw .storage("cannot connect to PostgreSQL: out of memory")
             }
             place = Self.place(of: connection)
             database = PQdb(connection).map { String(cString: $0) } ?? ""
             guard PQstatus(connection) == CONNECTION_OK else {
-                let reason = Self.reason(PQerrorMessage(connection))
+                let reason = Self.reason(PQerrorMessage(connection), hiding: secrets)
                 PQfinish(connection)
                 throw .storage("cannot connect to \(place): \(reason)")
             }
@@ -146,7 +149,8 @@
                 PQreset(connection)
                 guard PQstatus(connection) == CONNECTION_OK else {
                     throw PersonStoreError.storage(
-                        "cannot reach \(place): \(Self.reason(PQerrorMessage(connection)))")
+                        "cannot reach \(place): \(Self.reason(PQerrorMessage(connection), hiding: secrets))"
+                    )
                 }
             }
             let session = PostgreSQLSession(connection: self, call: call)
@@ -166,6 +170,35 @@
         /// SQLSTATE 57014, the server's answer to a cancel request.
         fileprivate static let queryCanceled = "57014"
 
+        /// The passwords `conninfo` holds, as libpq reads it, so that no
+        /// message ever shows one.
+        ///
+        /// - Throws: ``Features/PersonStoreError/storage(_:)`` when libpq
+        ///   cannot read the address; its reason is shown without the text
+        ///   it quotes, which may be part of a password.
+        private static func secrets(in conninfo: String) throws(PersonStoreError) -> [String] {
+            var problem: UnsafeMutablePointer<CChar>?
+            guard let options = PQconninfoParse(conninfo, &problem) else {
+                let reason = reason(problem.map { UnsafePointer($0) }, hiding: [])
+                if let problem { PQfreemem(problem) }
+                let unquoted = reason.split(separator: "\"", omittingEmptySubsequences: false)
+                    .enumerated().map { $0.offset.isMultiple(of: 2) ? String($0.element) : "…" }
+                    .joined(separator: "\"")
+                throw .storage("not a PostgreSQL address libpq can read: \(unquoted)")
+            }
+            defer { PQconninfoFree(options) }
+            var secrets: [String] = []
+            var option = options
+            while let keyword = option.pointee.keyword {
+                if String(cString: keyword) == "password", let value = option.pointee.val {
+                    let secret = String(cString: value)
+                    if !secret.isEmpty { secrets.append(secret) }
+                }
+                option += 1
+            }
+            return secrets
+        }
+
         /// `host:port` of `connection`: a socket folder for a local server
         /// reached without TCP.
         private static func place(of connection: OpaquePointer) -> String {
@@ -176,8 +209,11 @@
 
         /// libpq's message, as one line: its first, without the `FATAL:` or
         /// `ERROR:` label, and with nothing a terminal would act on.
-        fileprivate static func reason(_ message: UnsafePointer<CChar>?) -> String {
-            let text = message.map { String(cString: $0) } ?? ""
+        fileprivate static func reason(
+            _ message: UnsafePointer<CChar>?, hiding secrets: [String] = []
+        ) -> String {
+            var text = message.map { String(cString: $0) } ?? ""
+            for secret in secrets { text = text.replacingOccurrences(of: secret, with: "***") }
             var line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             for label in ["FATAL:  ", "ERROR:  "] where line.hasPrefix(label) {
                 line.removeFirst(label.count)

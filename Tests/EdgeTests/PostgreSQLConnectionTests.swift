@@ -6,6 +6,25 @@
 
     @testable import PostgreSQLStore
 
+    /// Addresses libpq cannot read, or that name a server not there: the
+    /// message says why, and never shows the password, even where libpq
+    /// would quote the part of the address that holds it. No server needed.
+    @Suite struct PostgreSQLAddressTests {
+        @Test(arguments: [
+            "postgresql://ada:s3cr%zzet@127.0.0.1:1/people",
+            "postgresql://ada:s3cret@127.0.0.1:1/people?s3cret=1",
+            "postgresql://127.0.0.1:1/people?password=s3cret",
+            "postgresql://ada:s3cret@[::1/people",
+        ])
+        func aPasswordNeverAppearsInTheMessage(address: String) {
+            let error = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLConnection(conninfo: address)
+            }
+            let text = error.map { "\($0)" } ?? ""
+            #expect(!text.contains("s3cr") && !text.contains("\n") && !text.isEmpty, "\(text)")
+        }
+    }
+
     /// The connection under the server store, against a real server each
     /// test starts for itself.
     @Suite(
