@@ -6,8 +6,9 @@
 
     @testable import PostgreSQLStore
 
-    /// Addresses libpq cannot read, or that name a server not there: the
-    /// message says why, and never shows the password, even where libpq
+    /// Addresses libpq cannot read, or that name a server not there.
+    ///
+    /// The message says why, and never shows the password, even where libpq
     /// would quote the part of the address that holds it. No server needed.
     @Suite struct PostgreSQLAddressTests {
         @Test(arguments: [
