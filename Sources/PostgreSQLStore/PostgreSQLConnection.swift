@@ -65,6 +65,18 @@
             cancelRequest = PQgetCancel(connection)
         }
 
+        /// Connects as ``init(conninfo:)`` does, on a thread of its own:
+        /// connecting blocks, and the concurrency pool's few threads must
+        /// never wait on the network.
+        static func opening(conninfo: String) async throws -> PostgreSQLConnection {
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        with: Result { try PostgreSQLConnection(conninfo: conninfo) })
+                }
+            }
+        }
+
         deinit {
             if let cancelRequest { PQfreeCancel(cancelRequest) }
             PQfinish(connection)

@@ -228,9 +228,7 @@
             async throws -> T
         {
             let conninfo = conninfo
-            let snapshot = try await Task.detached {
-                try PostgreSQLConnection(conninfo: conninfo)
-            }.value
+            let snapshot = try await PostgreSQLConnection.opening(conninfo: conninfo)
             _ = try await snapshot.exclusively { session in
                 try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             }
@@ -261,9 +259,7 @@
             let fetch = "FETCH \(pageSize) FROM export"
             let conninfo = conninfo
             do {
-                let cursor = try await Task.detached {
-                    try PostgreSQLConnection(conninfo: conninfo)
-                }.value
+                let cursor = try await PostgreSQLConnection.opening(conninfo: conninfo)
                 var rows = try await cursor.exclusively { session in
                     try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     try session.script("SET LOCAL cursor_tuple_fraction = 1")
