@@ -137,12 +137,18 @@
 
         /// Sends the cancel request when `call` is the one running, and
         /// remembers that `call` asked.
+        ///
+        /// Sent from a thread of its own: the request is one more
+        /// connection to the server, and the task that cancels may be the
+        /// main actor's.
         private func cancel(_ call: UInt64) {
-            calls.withLock { calls in
-                calls.cancelled = call
-                guard calls.running == call, let cancelRequest else { return }
-                var ignored = [CChar](repeating: 0, count: 256)
-                _ = PQcancel(cancelRequest, &ignored, Int32(ignored.count))
+            calls.withLock { $0.cancelled = call }
+            DispatchQueue.global().async { [self] in
+                calls.withLock { calls in
+                    guard calls.running == call, let cancelRequest else { return }
+                    var ignored = [CChar](repeating: 0, count: 256)
+                    _ = PQcancel(cancelRequest, &ignored, Int32(ignored.count))
+                }
             }
         }
 

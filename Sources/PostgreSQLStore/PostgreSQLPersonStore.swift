@@ -156,10 +156,12 @@
                 let lines = IteratorSequence(try feed.take()).lazy.map {
                     Self.copyLine($0, added: date)
                 }
-                return try Self.handingOutNewIDs(in: session) {
-                    try session.copy(
-                        "COPY person (name, address, email, added) FROM STDIN", lines: lines)
-                }
+                // The rows stream once, so they cannot be sent again after
+                // an id another client chose: the ids are moved past every
+                // stored one first.
+                try Self.moveIDsPastTheHighest(in: session)
+                return try session.copy(
+                    "COPY person (name, address, email, added) FROM STDIN", lines: lines)
             }
         }
 
@@ -470,7 +472,7 @@
                 escaped.unicodeScalars.append(character)
             }
             return (
-                "sort_name LIKE '%' || \(PostgreSQLSchema.fold("$\(first)::text")) || '%'",
+                "sort_name LIKE ('%' || \(PostgreSQLSchema.fold("$\(first)::text")) || '%') COLLATE \"C\"",
                 [escaped]
             )
         }

@@ -96,6 +96,14 @@
                 Int($0.text(0)) ?? 0
             }
             let book = "\(session.place)/\(session.database)"
+            let encoding = try session.rows("SELECT current_setting('server_encoding')", []) {
+                $0.text(0)
+            }
+            guard encoding.first == "UTF8" else {
+                throw PersonStoreError.storage(
+                    "\(book) stores text as \(InertText.clipped(encoding.first ?? "?")), and people needs a UTF8 database (createdb -E UTF8)"
+                )
+            }
             switch versions.max() {
             case nil:
                 let taken = try session.rows("SELECT to_regclass('person') IS NOT NULL", []) {

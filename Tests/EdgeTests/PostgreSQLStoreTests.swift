@@ -171,6 +171,28 @@ import Testing
             #expect(added.id > 5)
         }
 
+        @Test func aBulkAddAfterAnotherClientsOwnIDAddsEveryoneWithIDsAboveIt() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("INSERT INTO person (id, name) VALUES (5, 'Chosen Five')")
+            let added = try await store.add(
+                validatingAll: ["One", "Two", "Three", "Four"].map { PersonDraft(name: $0) })
+            #expect(added == 4)
+            let ids = try await other.run("SELECT id FROM person WHERE id > 5 ORDER BY id")
+            #expect(ids.count == 4, "\(ids)")
+            #expect(try await store.count(matching: "") == 8)
+        }
+
+        @Test func aDatabaseThatIsNotUTF8IsRefusedInOneLine() async throws {
+            let latin1 = try #require(LocalPostgreSQL.shared).get().newDatabase(encoding: "LATIN1")
+            let error = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: latin1)
+            }
+            #expect(
+                "\(error.map { "\($0)" } ?? "")".hasSuffix(
+                    "stores text as LATIN1, and people needs a UTF8 database (createdb -E UTF8)"))
+        }
+
         @Test func aKilledConnectionFailsOneCallWithOneLineAndTheNextReconnects() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
             let other = try PostgreSQLConnection(conninfo: address)

@@ -64,6 +64,26 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
     }
 
+    @Test func anExportsReadingIsHandedThroughAndLoggedPageByPage() async throws {
+        let log = Log()
+        let store = TracingPersonStore(
+            wrapping: MemoryPersonStore(persons: Fixtures.numberedPersons(7)), log: log.append)
+        let read = Log()
+        try await store.forEachPage(matching: "", pageSize: 3) { page in
+            read.append(page.map(\.name).joined(separator: ","))
+            return true
+        }
+        #expect(read.lines.count == 3)
+        #expect(read.lines.first == "Person 001,Person 002,Person 003")
+        #expect(
+            log.lines.filter { $0.hasPrefix("trace: store.forEachPage handed over") }
+                == ["3", "3", "1"].map { "trace: store.forEachPage handed over \($0) persons" })
+        #expect(
+            log.lines.last?.hasPrefix(
+                "trace: store.forEachPage(matching: \"\", pageSize: 3) → done in ") == true,
+            "\(log.lines)")
+    }
+
     @Test func errorsStillReachTheCaller() async {
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: { _ in })
         await #expect(throws: PersonStoreError.deletedElsewhere(name: "Nobody")) {

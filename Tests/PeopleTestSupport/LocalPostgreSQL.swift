@@ -71,10 +71,12 @@ package final class LocalPostgreSQL: Sendable {
     /// Makes a new, empty database on this server.
     ///
     /// - Returns: its connection URL.
-    package func newDatabase() throws -> String {
+    package func newDatabase(encoding: String = "UTF8") throws -> String {
         let name =
             "people_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-        try run("createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", "people", name)
+        try run(
+            "createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", "people", "-E", encoding, "-T",
+            "template0", name)
         return "postgresql://people@127.0.0.1:\(port)/\(name)"
     }
 

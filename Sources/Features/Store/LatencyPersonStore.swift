@@ -90,6 +90,19 @@ public final class LatencyPersonStore: PersonStore {
         return try await store.readingConsistently(body)
     }
 
+    /// Waits before each page, as a store across a slow network would
+    /// hand them over; the wrapped store reads them its own way.
+    public func forEachPage(
+        matching search: String, pageSize: Int,
+        _ body: @Sendable ([Person]) async throws -> Bool
+    ) async throws {
+        let (wait, delay) = (wait, delay)
+        try await store.forEachPage(matching: search, pageSize: pageSize) { page in
+            try await wait(delay)
+            return try await body(page)
+        }
+    }
+
     public func check(repairing: Bool) async throws -> StoreCheck {
         try await wait(delay)
         return try await store.check(repairing: repairing)

@@ -55,6 +55,24 @@ public final class TracingPersonStore: PersonStore {
             { try await store.readingConsistently(body) })
     }
 
+    /// Logs the whole reading as one call, and each page handed over as a
+    /// line of its own; the wrapped store reads it its own way (the server
+    /// store, through a cursor).
+    public func forEachPage(
+        matching search: String, pageSize: Int,
+        _ body: @Sendable ([Person]) async throws -> Bool
+    ) async throws {
+        let log = log
+        try await traced(
+            "forEachPage(matching: \(quoted(search)), pageSize: \(pageSize))", showing: done
+        ) {
+            try await store.forEachPage(matching: search, pageSize: pageSize) { page in
+                log("trace: store.forEachPage handed over \(page.count) persons")
+                return try await body(page)
+            }
+        }
+    }
+
     public func check(repairing: Bool) async throws -> StoreCheck {
         try await traced(
             "check(repairing: \(repairing))", showing: { "\($0.problems.count) problems" },
