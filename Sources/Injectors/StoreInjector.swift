@@ -11,7 +11,8 @@ import SQLiteStore
 /// concrete stores exist.
 ///
 /// Every controller asks for `any PersonStore`, and only this file names a
-/// concrete store: which one runs is the `--store` option, read here.
+/// concrete store: which one runs is the configured store kind (`--store`,
+/// or a `postgresql://` address as `--db`), turned into a store here.
 @MainActor
 public enum StoreInjector {
     /// The app's one store, made on first use and shared for the app's life.

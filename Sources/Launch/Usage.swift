@@ -29,8 +29,9 @@ public enum Usage {
           people seed N                    add N generated demo persons (one transaction)
           people export [--format csv|json] [--search TEXT]
                                            everyone in name order, for --import
-          people check [--repair]          check the search index, counts and page marks
-                                           against the persons (exit 1 if they disagree);
+          people check [--repair]          check what the store keeps for speed (SQLite: the
+                                           search index, counts and page marks; PostgreSQL:
+                                           its indexes and trigger) (exit 1 if wrong);
                                            --repair rebuilds them in one transaction
           people graph                     print the object graph as a Mermaid flowchart
 

@@ -8,11 +8,12 @@
     /// It keeps the same ``Features/PersonStore`` contract as the memory and
     /// SQLite stores — the same order, pages, search and conflicts — and the
     /// same contract tests run against all three. Nothing else in the app
-    /// knows it is talking to a server: the store injector chooses it from a
-    /// `postgresql://` address, and that is the only line that changes.
+    /// knows it is talking to a server: the store injector makes it for the
+    /// `postgresql` store kind (which a `postgresql://` address chooses), and
+    /// that `case` is the one place that names it.
     ///
     /// What differs is all inside:
-    /// - Every call is one round trip (or one transaction) on a connection
+    /// - Every call is one statement (or one transaction) on a connection
     ///   shared by the whole app, run off the caller's actor; a cancelled
     ///   call stops its statement on the server.
     /// - The sort key and the indexes are the server's to keep (see

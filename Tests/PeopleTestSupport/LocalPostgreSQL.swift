@@ -1,12 +1,15 @@
 import Foundation
 
-/// A PostgreSQL server of one test's own: a new cluster in a temporary
+/// A PostgreSQL server of the tests' own: a new cluster in a temporary
 /// folder, on a free port of 127.0.0.1, stopped and removed by ``stop()``.
 ///
-/// The server store talks to a real server, so its tests do too, and none
-/// shares one: each starts its own (about a second), so tests running in
-/// parallel never see each other's rows. The server runs without `fsync`,
-/// which a test that throws its cluster away never needs.
+/// The server store talks to a real server, so its tests do too, and never
+/// to one they did not start. Most share ``shared``, one per test process,
+/// each on a database of its own (``newDatabase(encoding:)``), so tests
+/// running in parallel never see each other's rows; a test of the
+/// connection itself starts one of its own (``start()``, about a second).
+/// The server runs without `fsync`, which a test that throws its cluster
+/// away never needs.
 ///
 /// PostgreSQL refuses to run as root; run as root, as CI is, the cluster
 /// belongs to the `postgres` user that Debian's server package makes, and
