@@ -20,8 +20,10 @@ enum FilePath {
         if let control = text.unicodeScalars.first(where: {
             $0.properties.generalCategory == .control
         }) {
+            // A server's address may hold a password: shown hidden.
+            let shown = ServerAddress(text)?.shown ?? InertText.quoted(text)
             throw UsageError(
-                "\(source): \(InertText.quoted(text)) contains the control character \(InertText.codePoint(control))"
+                "\(source): \(shown) contains the control character \(InertText.codePoint(control))"
             )
         }
         return text

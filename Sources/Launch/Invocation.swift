@@ -204,7 +204,7 @@ public struct Invocation: Sendable, Equatable {
         guard let server = ServerAddress(path) else {
             guard configuration.storeKind != .postgresql else {
                 throw UsageError(
-                    "\(databaseSource): \(InertText.quoted(FilePath.shown(path))) is not a postgresql:// address, which the postgresql store needs"
+                    "\(databaseSource): '\(ServerAddress.masked(path))' is not a postgresql:// address, which the postgresql store needs"
                 )
             }
             return

@@ -48,7 +48,7 @@
         ///   server and why it could not be reached.
         init(conninfo: String) throws(PersonStoreError) {
             secrets = try Self.secrets(in: conninfo)
-            guard let connection = PQconnectdb(conninfo) else {
+            guard let connection = Self.connect(conninfo) else {
                 throw .storage("cannot connect to PostgreSQL: out of memory")
             }
             place = Self.place(of: connection)
@@ -116,14 +116,20 @@
         ) async throws -> T {
             try Task.checkCancellation()
             let call = numbers.add(1, ordering: .relaxed).newValue
+            let answer = Answer<T>()
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
+                    answer.await(continuation)
                     queue.async {
-                        continuation.resume(with: Result { try self.perform(body, as: call) })
+                        answer.give(Result { try self.perform(body, as: call) })
                     }
                 }
             } onCancel: {
                 cancel(call)
+                // A server that has stopped answering never answers the
+                // cancel either: the caller is let go at once, and the call
+                // ends on the queue whenever the server lets it.
+                answer.give(.failure(CancellationError()))
             }
         }
 
@@ -176,7 +182,11 @@
                 return try body(session)
             } catch is StrayCancel {
                 _ = try? session.rows("ROLLBACK", []) { _ in () }
-                return try body(session)
+                do {
+                    return try body(session)
+                } catch let again as StrayCancel {
+                    throw again.failure
+                }
             }
         }
 
@@ -187,6 +197,29 @@
 
         /// SQLSTATE 57014, the server's answer to a cancel request.
         fileprivate static let queryCanceled = "57014"
+
+        /// Connects with `conninfo`, read as `psql` reads it, with two
+        /// settings of people's own: connecting gives up after 10 seconds
+        /// unless the address or `PGCONNECT_TIMEOUT` says otherwise, and text
+        /// always travels as UTF-8, whatever `PGCLIENTENCODING` or the
+        /// address says, since that is what people stores and reads.
+        private static func connect(_ conninfo: String) -> OpaquePointer? {
+            var settings: [(String, String)] = []
+            if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+                settings.append(("connect_timeout", "10"))
+            }
+            // Later settings win: the address over the timeout, and UTF-8
+            // over the address.
+            settings += [("dbname", conninfo), ("client_encoding", "UTF8")]
+            let keywords = settings.map { strdup($0.0) } + [nil]
+            let values = settings.map { strdup($0.1) } + [nil]
+            defer { for pointer in keywords + values { free(pointer) } }
+            return keywords.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { keys in
+                values.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { values in
+                    PQconnectdbParams(keys.baseAddress, values.baseAddress, 1)
+                }
+            }
+        }
 
         /// The passwords `conninfo` holds, as libpq reads it, so that no
         /// message ever shows one.
@@ -220,9 +253,12 @@
         /// `host:port` of `connection`: a socket folder for a local server
         /// reached without TCP.
         private static func place(of connection: OpaquePointer) -> String {
-            let host = PQhost(connection).map { String(cString: $0) } ?? ""
+            var host = PQhost(connection).map { String(cString: $0) } ?? ""
             let port = PQport(connection).map { String(cString: $0) } ?? ""
-            return "\(host.isEmpty ? "localhost" : host):\(port.isEmpty ? "5432" : port)"
+            if host.isEmpty { host = "localhost" }
+            // An IPv6 address, bracketed so its port stands apart.
+            if host.contains(":") { host = "[\(host)]" }
+            return InertText.clipped("\(host):\(port.isEmpty ? "5432" : port)", limit: 120)
         }
 
         /// libpq's message, as one line: its first, without the `FATAL:` or
@@ -244,8 +280,46 @@
     }
 
     /// A statement the server stopped for a cancel request that another
-    /// call sent: run again, never reported.
-    private struct StrayCancel: Error {}
+    /// call sent: run again once; the second time, the server's own reason
+    /// (a `statement_timeout`, say) is the error.
+    private struct StrayCancel: Error {
+        let failure: PostgreSQLFailure
+    }
+
+    /// The one answer to a call: its result from the queue, or its
+    /// cancellation, whichever comes first; the continuation is resumed
+    /// once, with that.
+    private final class Answer<T: Sendable>: Sendable {
+        private let state = Mutex<
+            (waiting: CheckedContinuation<T, any Error>?, given: Result<T, any Error>?, done: Bool)
+        >((nil, nil, false))
+
+        /// Waits with `continuation`, resumed at once if the answer came first.
+        func await(_ continuation: CheckedContinuation<T, any Error>) {
+            let given = state.withLock { state -> Result<T, any Error>? in
+                guard let given = state.given, !state.done else {
+                    state.waiting = continuation
+                    return nil
+                }
+                state.done = true
+                return given
+            }
+            if let given { continuation.resume(with: given) }
+        }
+
+        /// Gives the answer, unless one was given already.
+        func give(_ result: Result<T, any Error>) {
+            let waiting = state.withLock { state -> CheckedContinuation<T, any Error>? in
+                guard state.given == nil else { return nil }
+                state.given = result
+                guard let waiting = state.waiting else { return nil }
+                state.done = true
+                state.waiting = nil
+                return waiting
+            }
+            waiting?.resume(with: result)
+        }
+    }
 
     /// The connection as one call of ``PostgreSQLConnection/exclusively(_:)``
     /// has it: statements run here, in order, on the connection's queue.
@@ -380,12 +454,13 @@
                 let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map {
                     String(cString: $0)
                 }
+                let reason = PostgreSQLConnection.reason(PQresultErrorMessage(result))
+                let failure = PostgreSQLFailure(state: state ?? "", message: "\(place): \(reason)")
                 if state == PostgreSQLConnection.queryCanceled {
                     if connection.wasCancelled(call) { throw CancellationError() }
-                    throw StrayCancel()
+                    throw StrayCancel(failure: failure)
                 }
-                let reason = PostgreSQLConnection.reason(PQresultErrorMessage(result))
-                throw PostgreSQLFailure(state: state ?? "", message: "\(place): \(reason)")
+                throw failure
             }
         }
 

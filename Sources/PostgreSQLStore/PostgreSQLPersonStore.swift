@@ -154,7 +154,7 @@
         ) async throws -> Int {
             let feed = CopyFeed(AnyIterator(drafts.makeIterator()))
             return try await writing { session in
-                let lines = IteratorSequence(try feed.take()).lazy.map {
+                let lines = IteratorSequence(try feed.take(from: session.place)).lazy.map {
                     Self.copyLine($0, added: date)
                 }
                 // The rows stream once, so they cannot be sent again after
@@ -300,6 +300,7 @@
         public func check(repairing: Bool) async throws -> StoreCheck {
             let address = shownAddress
             return try await writing { session in
+                try session.script(PostgreSQLSchema.probe)
                 func problems() throws -> [(String, String)] {
                     try PostgreSQLSchema.derived.compactMap { piece in
                         let fine = try session.rows(piece.exists, []) { $0.text(0) == "t" }
@@ -307,7 +308,7 @@
                         let problem =
                             fine.isEmpty
                             ? "the \(piece.kind) \(piece.name) is missing"
-                            : "the \(piece.kind) \(piece.name) is not in use"
+                            : "the \(piece.kind) \(piece.name) is not as people made it"
                         return (problem, piece.make)
                     }
                 }
@@ -493,9 +494,10 @@
 
         /// The drafts, the first time; a second take (a call run again) is
         /// refused, so no row is ever sent twice.
-        func take() throws -> AnyIterator<ValidatedDraft> {
+        func take(from place: String) throws -> AnyIterator<ValidatedDraft> {
             guard let taken = drafts else {
-                throw PersonStoreError.storage("the rows were interrupted; add them again")
+                throw PersonStoreError.storage(
+                    "\(place): the server stopped the rows on their way; add them again")
             }
             drafts = nil
             return taken

@@ -46,20 +46,40 @@
             );
             CREATE INDEX person_order ON person (sort_name, id);
             CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops);
-            CREATE FUNCTION people_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                PERFORM pg_notify('people_changed', '');
-                RETURN NULL;
-            END $$;
+            CREATE FUNCTION people_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(changedBody)$$;
             CREATE TRIGGER person_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON person
                 FOR EACH STATEMENT EXECUTE FUNCTION people_changed();
             INSERT INTO people_schema (version) VALUES (1);
             """
 
+        /// What the trigger function runs: tell every listener.
+        static let changedBody = " BEGIN PERFORM pg_notify('people_changed', ''); RETURN NULL; END "
+
+        /// A table of the session's own with the sort key as people makes
+        /// it, so a check compares the stored key's expression with this
+        /// one, as this server prints both, whatever its version.
+        static let probe =
+            "CREATE TEMP TABLE IF NOT EXISTS people_probe (name text, sort_name text COLLATE \"C\" GENERATED ALWAYS AS (\(fold("name"))) STORED)"
+
+        /// `text` as an SQL string literal.
+        static func literal(_ text: String) -> String {
+            "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+
         /// The pieces the server keeps for speed and for listeners, each
         /// with the statement that makes it again: what `people check`
         /// looks for, and repairs.
         static let derived: [(name: String, kind: String, exists: String, make: String)] = [
+            (
+                "sort_name", "column",
+                "SELECT coalesce(attgenerated = 's' AND pg_get_expr(adbin, adrelid) = (SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = to_regclass('pg_temp.people_probe')), false) FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = to_regclass('person') AND attname = 'sort_name' AND NOT attisdropped",
+                "ALTER TABLE person DROP COLUMN IF EXISTS sort_name CASCADE; ALTER TABLE person ADD COLUMN sort_name text COLLATE \"C\" GENERATED ALWAYS AS (\(fold("name"))) STORED; CREATE INDEX IF NOT EXISTS person_order ON person (sort_name, id); CREATE INDEX IF NOT EXISTS person_search ON person USING gin (sort_name gin_trgm_ops)"
+            ),
+            (
+                "people_changed", "function",
+                "SELECT prosrc = \(literal(changedBody)) FROM pg_proc WHERE oid = to_regprocedure('people_changed()')",
+                "CREATE OR REPLACE FUNCTION people_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(changedBody)$$"
+            ),
             (
                 "person_order", "index",
                 "SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('person_order')",
@@ -89,9 +109,19 @@
         ///   database holds a `person` table that is not one of ours, or
         ///   one a newer version wrote.
         static func prepare(in session: PostgreSQLSession) throws -> Bool {
-            try session.script("SELECT pg_advisory_xact_lock(73652021)")
-            try session.script(
-                "CREATE TABLE IF NOT EXISTS people_schema (version integer NOT NULL)")
+            // A book that exists is only read, so a user who may only read
+            // can open it; only a new one takes the lock and writes.
+            let exists = try session.rows(
+                "SELECT to_regclass('people_schema') IS NOT NULL", []
+            ) { $0.text(0) == "t" }
+            if exists.first != true {
+                // Another program holding the lock for ever fails the open
+                // in one line rather than hanging it.
+                try session.script("SET LOCAL lock_timeout = '15s'")
+                try session.script("SELECT pg_advisory_xact_lock(73652021)")
+                try session.script(
+                    "CREATE TABLE IF NOT EXISTS people_schema (version integer NOT NULL)")
+            }
             let versions = try session.rows("SELECT version FROM people_schema", []) {
                 Int($0.text(0)) ?? 0
             }

@@ -40,6 +40,18 @@ import Testing
             try parse(["--store", "memory", "--db", address]).configuration.storeKind == .memory)
     }
 
+    @Test func aPasswordIsHiddenInEveryUsageErrorAboutAnAddress() async throws {
+        let messages = [
+            message(["--db", "postgresql://ada:TOP\tSECRET@db/people"]),
+            message(
+                ["--store", "postgresql", "--db", "host=db user=ada password=SECRET dbname=p"]),
+        ]
+        for message in messages {
+            let message = try #require(message)
+            #expect(!message.contains("SECRET"), "\(message)")
+        }
+    }
+
     @Test func aServerAddressAndAStoreThatDisagreeAreOneLineNamingBoth() async throws {
         #expect(
             message(["--store", "sqlite", "--db", "postgresql://ada:pw@h/d"])
@@ -57,14 +69,21 @@ import Testing
             "postgres://ada:s3:cr@t@db/people?sslmode=require&password=s3cret&user=ada",
             "postgresql://db/people?PASSWORD=s3cret",
             "postgresql://ada@db/people\u{1B}[2J",
+            "postgresql://ada:s3c?ret@db/people",
+            "postgresql://db/people?passw%6Frd=s3cret&%70assword=s3cret",
+            "POSTGRESQL://ada:s3cret@db/people",
         ].compactMap(ServerAddress.init).map(\.shown)
         #expect(
             shown == [
                 "postgresql://ada:***@db:5432/people",
-                "postgres://ada:***@db/people?sslmode=require&password=***&user=ada",
+                "postgres://ada:***@t@db/people?sslmode=require&password=***&user=ada",
                 "postgresql://db/people?PASSWORD=***",
                 "postgresql://ada@db/people␛[2J",
+                "postgresql://ada:***@db/people",
+                "postgresql://db/people?passw%6Frd=***&%70assword=***",
+                "postgresql://ada:***@db/people",
             ])
+        #expect(ServerAddress("Postgres://h/d")?.conninfo == "postgres://h/d")
         #expect(ServerAddress("/home/ada/people.sqlite") == nil)
     }
 

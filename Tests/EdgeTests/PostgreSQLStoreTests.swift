@@ -280,10 +280,90 @@ import Testing
             #expect(
                 found.problems == [
                     "the index person_search is missing",
-                    "the trigger person_changed is not in use",
+                    "the trigger person_changed is not as people made it",
                 ])
             #expect(found.remaining == [])
             #expect(try await store.count(matching: "lovel") == 1)
+        }
+
+        @Test func checkFindsAKeyAnotherClientMadePlainAndRepairMakesTheServerKeepItAgain()
+            async throws
+        {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("DROP FUNCTION people_changed() CASCADE")
+            _ = try await other.run("ALTER TABLE person DROP COLUMN sort_name CASCADE")
+            _ = try await other.run("ALTER TABLE person ADD COLUMN sort_name text COLLATE \"C\"")
+            _ = try await other.run("UPDATE person SET sort_name = 'zzz'")
+            let found = try await store.check(repairing: true)
+            #expect(
+                found.problems == [
+                    "the column sort_name is not as people made it",
+                    "the function people_changed is missing",
+                    "the index person_order is missing",
+                    "the index person_search is missing",
+                    "the trigger person_changed is missing",
+                ])
+            #expect(found.remaining == [])
+            #expect(
+                try await store.page(matching: "", from: .first, limit: 5).map(\.name)
+                    == Person.samples.map(\.name))
+            #expect(try await store.count(matching: "TURING") == 1)
+        }
+
+        @Test func aReadOnlyUserReadsTheBookAndAWriteFailsInOneLine() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            // Roles belong to the whole server, which other tests share.
+            let role = "reader_\(UUID().uuidString.prefix(8).lowercased())"
+            _ = try await other.run("CREATE ROLE \(role) LOGIN")
+            _ = try await other.run("GRANT SELECT ON person, people_schema TO \(role)")
+            let reader = try PostgreSQLPersonStore(
+                conninfo: address.replacingOccurrences(of: "people@", with: "\(role)@"))
+            #expect(try await reader.count(matching: "") == 3)
+            let error = await #expect(throws: PersonStoreError.self) {
+                try await reader.add(validating: PersonDraft(name: "Not Allowed"))
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("permission denied"))
+        }
+
+        @Test(.timeLimit(.minutes(1)))
+        func aCallToAServerThatStoppedAnsweringLetsItsCallerGoWhenCancelled() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            let backends = try await other.run(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).compactMap { $0[0].flatMap { $0 }.flatMap { Int32($0) } }
+            #expect(!backends.isEmpty)
+            // The store's server process stops, as a frozen server would.
+            for pid in backends { kill(pid, SIGSTOP) }
+            defer { for pid in backends { kill(pid, SIGCONT) } }
+            let counting = Task { try await store.count(matching: "") }
+            counting.cancel()
+            await #expect(throws: CancellationError.self) { try await counting.value }
+        }
+
+        @Test func aServerThatCancelsAStatementItselfIsReportedInItsOwnWords() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            // Any statement that reads the book now waits, past the timeout.
+            _ = try await other.run("BEGIN")
+            _ = try await other.run("LOCK TABLE person IN ACCESS EXCLUSIVE MODE")
+            let timed = try PostgreSQLPersonStore(
+                conninfo: address + "?options=-c%20statement_timeout%3D200")
+            let error = await #expect(throws: PersonStoreError.self) {
+                try await timed.count(matching: "")
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("statement timeout"))
+            _ = try await other.run("ROLLBACK")
+        }
+
+        @Test func textTravelsAsUTF8WhateverTheClientEncodingAsked() async throws {
+            let latin1 = address + "?client_encoding=LATIN1"
+            let store = try PostgreSQLPersonStore(conninfo: latin1)
+            _ = try await store.add(validating: PersonDraft(name: "Zoë Ωmega"))
+            let other = try PostgreSQLConnection(conninfo: address)
+            #expect(try await other.run("SELECT name FROM person") == [["Zoë Ωmega"]])
         }
 
         /// A name of letters, some capital, some beyond ASCII, some decomposed.

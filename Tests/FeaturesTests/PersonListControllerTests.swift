@@ -195,6 +195,29 @@ import Testing
         #expect(try harness.shown.rows.first?.title == "Aaron Added Elsewhere")
     }
 
+    @Test func whenTheSignalsEndTheListListensAgainWhenItNextAppears() async throws {
+        let store = Fixtures.sampleStore()
+        let streams = Mutex<[ChangesMadeElsewhere]>([])
+        let changes = StoreChanges {
+            let elsewhere = ChangesMadeElsewhere()
+            streams.withLock { $0.append(elsewhere) }
+            return elsewhere.stream
+        }
+        let harness = Harness(store: store, changes: changes)
+        try await harness.appear()
+        streams.withLock { $0[0] }.continuation.finish()
+        await harness.work.followersFinished()
+        try await harness.shown.rows[0].select()
+        await harness.navigator.pop()
+        await harness.settle()
+        #expect(streams.withLock { $0.count } == 2, "listening again after it dropped")
+        try await store.add(validating: PersonDraft(name: "Aaron Added Elsewhere"))
+        streams.withLock { $0[1] }.sendAndEnd()
+        await harness.work.followersFinished()
+        await harness.settle()
+        #expect(try harness.shown.rows.first?.title == "Aaron Added Elsewhere")
+    }
+
     @Test func theSessionsEndStopsListeningForChanges() async throws {
         let elsewhere = ChangesMadeElsewhere()
         let harness = Harness(store: Fixtures.sampleStore(), changes: elsewhere.changes)

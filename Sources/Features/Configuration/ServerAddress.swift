@@ -12,12 +12,14 @@ public struct ServerAddress: Sendable, Equatable {
 
     /// An address given as `--db`, `PEOPLE_DB` or the file's `database`,
     /// when it is a server's rather than a file's; `nil` for a file path.
+    ///
+    /// The scheme is taken in any case, and handed on in lower case, the
+    /// only case the client library reads.
     public init?(_ text: String) {
-        let lowered = text.prefix(13).lowercased()
-        guard lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") else {
-            return nil
-        }
-        conninfo = text
+        guard let schemeEnd = text.range(of: "://"),
+            ["postgresql", "postgres"].contains(text[..<schemeEnd.lowerBound].lowercased())
+        else { return nil }
+        conninfo = text[..<schemeEnd.lowerBound].lowercased() + text[schemeEnd.lowerBound...]
     }
 
     /// No address at all: the client library's defaults, as `psql` with no
@@ -33,27 +35,77 @@ public struct ServerAddress: Sendable, Equatable {
     /// as every message and screen shows it.
     public var shown: String {
         guard !conninfo.isEmpty else { return "the PostgreSQL defaults (PGHOST, PGDATABASE, …)" }
-        guard let schemeEnd = conninfo.range(of: "://") else { return "postgresql://…" }
-        let rest = conninfo[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        var authority = String(rest[..<authorityEnd])
-        if let at = authority.lastIndex(of: "@") {
-            let user = authority[..<at]
-            if let colon = user.firstIndex(of: ":") {
-                authority = "\(user[..<colon]):***\(authority[at...])"
+        return Self.masked(conninfo)
+    }
+
+    /// `text` — an address, or anything given where one could be — with
+    /// every password hidden, read the way the client library reads it.
+    ///
+    /// The user part ends at the first `@` before any `/`, as the library
+    /// reads it, so a password holding `?` or `:` is hidden whole; an option
+    /// is a password whatever its key's case or percent-encoding; and a
+    /// `password=` in `key=value` form is hidden too.
+    public static func masked(_ text: String) -> String {
+        var rest = Substring(text)
+        var shown = ""
+        if let schemeEnd = rest.range(of: "://") {
+            shown += rest[..<schemeEnd.upperBound]
+            rest = rest[schemeEnd.upperBound...]
+            let userEnd = rest.firstIndex { $0 == "@" || $0 == "/" }
+            if let userEnd, rest[userEnd] == "@" {
+                let user = rest[..<userEnd]
+                shown += user.firstIndex(of: ":").map { "\(user[..<$0]):***" } ?? String(user)
+                rest = rest[userEnd...]
+            }
+            if let question = rest.firstIndex(of: "?") {
+                shown += rest[..<question]
+                rest = rest[question...]
+            } else {
+                shown += rest
+                rest = ""
             }
         }
-        var tail = String(rest[authorityEnd...])
-        if let question = tail.firstIndex(of: "?") {
-            let options = tail[tail.index(after: question)...].split(
-                separator: "&", omittingEmptySubsequences: false
-            ).map { option in
-                let key = option.prefix(while: { $0 != "=" })
-                return key.lowercased() == "password" ? "\(key)=***" : String(option)
-            }
-            tail = "\(tail[..<question])?\(options.joined(separator: "&"))"
+        // Options: `?key=value&…` in an address, `key=value …` otherwise.
+        var option = ""
+        func flush() {
+            let key = option.prefix { $0 != "=" }
+            let name = (key.removingPercentEncodingFallback).lowercased()
+                .trimmingCharacters(in: .whitespaces)
+            let isPassword = name.hasSuffix("password") && option.contains("=")
+            shown += isPassword ? "\(key)=***" : option
+            option = ""
         }
-        let scheme = conninfo[..<schemeEnd.upperBound]
-        return InertText.clipped("\(scheme)\(authority)\(tail)", limit: 200)
+        for character in rest {
+            if character == "&" || character == "?" || character == " " {
+                flush()
+                shown.append(character)
+            } else {
+                option.append(character)
+            }
+        }
+        flush()
+        return InertText.clipped(shown, limit: 200)
+    }
+}
+
+extension Substring {
+    /// The text with `%XX` escapes decoded where they form valid UTF-8;
+    /// itself otherwise.
+    fileprivate var removingPercentEncodingFallback: String {
+        var bytes: [UInt8] = []
+        var index = startIndex
+        while index < endIndex {
+            let character = self[index]
+            if character == "%", let end = self.index(index, offsetBy: 3, limitedBy: endIndex),
+                let byte = UInt8(self[self.index(after: index)..<end], radix: 16)
+            {
+                bytes.append(byte)
+                index = end
+            } else {
+                bytes.append(contentsOf: character.utf8)
+                index = self.index(after: index)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? String(self)
     }
 }

@@ -92,6 +92,9 @@ public final class PersonListController: Screen {
                 // the page again when it appears.
                 if isOnTop { reload() }
             }
+            // The signals ended (a server's listening connection dropped):
+            // the next appearance listens again.
+            self?.isFollowingChanges = false
         }
     }
 
