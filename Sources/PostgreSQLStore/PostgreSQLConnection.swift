@@ -34,7 +34,7 @@
 
         /// The server, as `host:port`: what every error line names.
         let place: String
-        /// The database's name on the server.
+        /// The database's name on the server, inert and clipped, as shown.
         let database: String
         /// The password the address gives, if any: never in a message.
         private let secrets: [String]
@@ -52,7 +52,8 @@
                 throw .storage("cannot connect to PostgreSQL: out of memory")
             }
             place = Self.place(of: connection)
-            database = PQdb(connection).map { String(cString: $0) } ?? ""
+            database = InertText.clipped(
+                PQdb(connection).map { String(cString: $0) } ?? "", limit: 120)
             guard PQstatus(connection) == CONNECTION_OK else {
                 let reason = Self.reason(PQerrorMessage(connection), hiding: secrets)
                 PQfinish(connection)
@@ -329,7 +330,7 @@
 
         /// The server, as `host:port`.
         var place: String { connection.place }
-        /// The database's name on the server.
+        /// The database's name on the server, inert and clipped, as shown.
         var database: String { connection.database }
 
         /// Runs `sql` with `parameters` bound as text, and reads each row
