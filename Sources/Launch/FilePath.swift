@@ -20,8 +20,11 @@ enum FilePath {
         if let control = text.unicodeScalars.first(where: {
             $0.properties.generalCategory == .control
         }) {
-            // A server's address may hold a password: shown hidden.
-            let shown = ServerAddress(text)?.shown ?? InertText.quoted(text)
+            // A server's address may hold a password: shown hidden, and
+            // text that names one in another form not at all.
+            let shown =
+                ServerAddress(text)?.shown
+                ?? (text.lowercased().contains("password") ? "the value" : InertText.quoted(text))
             throw UsageError(
                 "\(source): \(shown) contains the control character \(InertText.codePoint(control))"
             )

@@ -202,12 +202,22 @@ public struct Invocation: Sendable, Equatable {
     ) throws(UsageError) {
         guard let databaseSource, let path = configuration.databasePath else { return }
         guard let server = ServerAddress(path) else {
+            // Not shown: a mistyped address, or a key=value string, may
+            // hold a password in a form no masking can be sure of.
             guard configuration.storeKind != .postgresql else {
                 throw UsageError(
-                    "\(databaseSource): '\(ServerAddress.masked(path))' is not a postgresql:// address, which the postgresql store needs"
+                    "\(databaseSource): the postgresql store needs a postgresql://user@host:port/dbname address"
                 )
             }
+            let lowered = path.prefix(12).lowercased()
+            if lowered.hasPrefix("postgresql:") || lowered.hasPrefix("postgres:") {
+                throw UsageError(
+                    "\(databaseSource): a server's address begins postgresql:// (two slashes)")
+            }
             return
+        }
+        if let problem = server.problem {
+            throw UsageError("\(databaseSource): \(problem)")
         }
         if configuration.storeKind == .sqlite, let kindSource {
             throw UsageError(

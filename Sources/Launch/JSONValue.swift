@@ -34,7 +34,8 @@ enum JSONValue: Equatable {
         switch self {
         case .bool(let bool): String(bool)
         case .bare(let word): InertText.clipped(word)
-        case .string(let string): InertText.quoted(string)
+        // A URL's password (`user:secret@`) never reaches a message.
+        case .string(let string): InertText.quoted(ServerAddress.masked(string))
         case .array: "a list"
         case .object: "an object"
         case .null: "null"

@@ -61,6 +61,13 @@
         static let probe =
             "CREATE TEMP TABLE IF NOT EXISTS people_probe (name text, sort_name text COLLATE \"C\" GENERATED ALWAYS AS (\(fold("name"))) STORED)"
 
+        /// Whether the index `name` is on `person`, valid, whole (no
+        /// `WHERE`), and made as `definition` (what follows `USING` in the
+        /// server's own printing of it); no row when there is no such index.
+        static func index(_ name: String, _ definition: String) -> String {
+            "indisvalid AND indpred IS NULL AND indrelid = to_regclass('person') AND regexp_replace(pg_get_indexdef(indexrelid), '^.* USING ', '') = \(literal(definition)) FROM pg_index WHERE indexrelid = to_regclass('\(name)')"
+        }
+
         /// `text` as an SQL string literal.
         static func literal(_ text: String) -> String {
             "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
@@ -70,6 +77,11 @@
         /// with the statement that makes it again: what `people check`
         /// looks for, and repairs.
         static let derived: [(name: String, kind: String, exists: String, make: String)] = [
+            (
+                "pg_trgm", "extension",
+                "SELECT true FROM pg_extension WHERE extname = 'pg_trgm'",
+                "CREATE EXTENSION IF NOT EXISTS pg_trgm"
+            ),
             (
                 "sort_name", "column",
                 "SELECT coalesce(attgenerated = 's' AND pg_get_expr(adbin, adrelid) = (SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = to_regclass('pg_temp.people_probe')), false) FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = to_regclass('person') AND attname = 'sort_name' AND NOT attisdropped",
@@ -82,17 +94,20 @@
             ),
             (
                 "person_order", "index",
-                "SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('person_order')",
+                "SELECT \(index("person_order", "btree (sort_name, id)"))",
                 "DROP INDEX IF EXISTS person_order; CREATE INDEX person_order ON person (sort_name, id)"
             ),
             (
                 "person_search", "index",
-                "SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('person_search')",
+                "SELECT \(index("person_search", "gin (sort_name gin_trgm_ops)"))",
                 "DROP INDEX IF EXISTS person_search; CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops)"
             ),
             (
                 "person_changed", "trigger",
-                "SELECT tgenabled <> 'D' FROM pg_trigger WHERE tgname = 'person_changed' AND tgrelid = to_regclass('person')",
+                // Enabled as an ordinary trigger ('O'), after each statement
+                // of every insert, update, delete and truncate (60), calling
+                // people's function.
+                "SELECT tgenabled = 'O' AND tgtype = 60 AND tgfoid = to_regprocedure('people_changed()') FROM pg_trigger WHERE tgname = 'person_changed' AND tgrelid = to_regclass('person')",
                 "DROP TRIGGER IF EXISTS person_changed ON person; CREATE TRIGGER person_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON person FOR EACH STATEMENT EXECUTE FUNCTION people_changed()"
             ),
         ]

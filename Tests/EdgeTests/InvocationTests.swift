@@ -59,8 +59,17 @@ import Testing
         )
         #expect(
             message(["--db", "people.sqlite"], ["PEOPLE_STORE": "postgresql"])
-                == "--db: 'people.sqlite' is not a postgresql:// address, which the postgresql store needs"
+                == "--db: the postgresql store needs a postgresql://user@host:port/dbname address"
         )
+        #expect(
+            message(["--db", "postgresql:/ada:hunter2@db/people"])
+                == "--db: a server's address begins postgresql:// (two slashes)")
+        for address in ["postgresql://ada:hun@ter2@db/people", "postgres://ada:hun/ter2@db/p"] {
+            #expect(
+                message(["--db", address])
+                    == "--db: an @ or / in a password must be written %40 or %2F")
+        }
+        #expect(message(["--db", "postgresql://ada:hun%40ter2@db/people?options=a@b"]) == nil)
     }
 
     @Test func anAddressIsShownWithEveryPasswordHidden() async throws {

@@ -311,6 +311,35 @@ import Testing
             #expect(try await store.count(matching: "TURING") == 1)
         }
 
+        @Test func checkFindsLookAlikesAndRepairPutsBackWhatPeopleMade() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            for statement in [
+                "DROP INDEX person_search", "CREATE INDEX person_search ON person (sort_name)",
+                "DROP INDEX person_order",
+                "CREATE INDEX person_order ON person (name, id) WHERE id < 10",
+                "ALTER TABLE person ENABLE REPLICA TRIGGER person_changed",
+            ] {
+                _ = try await other.run(statement)
+            }
+            let found = try await store.check(repairing: true)
+            #expect(
+                found.problems == [
+                    "the index person_order is not as people made it",
+                    "the index person_search is not as people made it",
+                    "the trigger person_changed is not as people made it",
+                ])
+            #expect(found.remaining == [])
+            _ = try await other.run("DROP EXTENSION pg_trgm CASCADE")
+            let again = try await store.check(repairing: true)
+            #expect(
+                again.problems == [
+                    "the extension pg_trgm is missing", "the index person_search is missing",
+                ])
+            #expect(again.remaining == [])
+            #expect(try await store.count(matching: "hopp") == 1)
+        }
+
         @Test func aReadOnlyUserReadsTheBookAndAWriteFailsInOneLine() async throws {
             _ = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
             let other = try PostgreSQLConnection(conninfo: address)

@@ -22,6 +22,25 @@ public struct ServerAddress: Sendable, Equatable {
         conninfo = text[..<schemeEnd.lowerBound].lowercased() + text[schemeEnd.lowerBound...]
     }
 
+    /// Why the client library would read this address otherwise than it
+    /// was meant, exposing part of a password in what it says; `nil` when
+    /// it reads as written.
+    ///
+    /// A password's `@` or `/` must be percent-encoded (`%40`, `%2F`): the
+    /// library takes the first `@` before any `/` as the end of the user
+    /// part, so `ada:p@ss@host` or `ada:se/cret@host` would name part of the
+    /// password as the host.
+    public var problem: String? {
+        guard let schemeEnd = conninfo.range(of: "://") else { return nil }
+        let rest = conninfo[schemeEnd.upperBound...]
+        let beforeOptions = rest.prefix { $0 != "?" }
+        let authority = beforeOptions.prefix { $0 != "/" }
+        let ats = authority.filter { $0 == "@" }.count
+        let atAfterSlash = beforeOptions.dropFirst(authority.count).contains("@")
+        guard ats > 1 || atAfterSlash else { return nil }
+        return "an @ or / in a password must be written %40 or %2F"
+    }
+
     /// No address at all: the client library's defaults, as `psql` with no
     /// arguments uses (`--store postgresql` alone).
     public static let defaults = ServerAddress(conninfo: "")
