@@ -15,7 +15,7 @@ enum PersonJSON {
     /// One person, as `show --json` prints it.
     static func person(_ person: Person) -> String {
         var text = ""
-        append(person, indent: "", to: &text)
+        append(person, added: ISODate.string(person.added), indent: "", to: &text)
         return text
     }
 
@@ -32,8 +32,15 @@ enum PersonJSON {
             text += "  \"persons\" : [],\n"
         } else {
             text += "  \"persons\" : [\n"
+            // Persons added together (a seed, an import) share a date:
+            // written once, not once per person.
+            var lastDate: (date: Date, text: String)?
             for (index, person) in persons.enumerated() {
-                append(person, indent: "    ", to: &text)
+                let added =
+                    lastDate?.date == person.added
+                    ? lastDate?.text ?? "" : ISODate.string(person.added)
+                lastDate = (person.added, added)
+                append(person, added: added, indent: "    ", to: &text)
                 text += index < persons.count - 1 ? ",\n" : "\n"
             }
             text += "  ],\n"
@@ -45,9 +52,11 @@ enum PersonJSON {
 
     /// `person` as an object whose lines start with `indent`, with no line
     /// break after its closing brace.
-    private static func append(_ person: Person, indent: String, to text: inout String) {
+    private static func append(
+        _ person: Person, added: String, indent: String, to text: inout String
+    ) {
         text += indent + "{\n"
-        text += indent + "  \"added\" : \"\(ISODate.string(person.added))\",\n"
+        text += indent + "  \"added\" : \"\(added)\",\n"
         text += indent + "  \"address\" : \(PersonFileWriter.jsonString(person.address)),\n"
         let email = person.email.map(PersonFileWriter.jsonString) ?? "null"
         text += indent + "  \"email\" : \(email),\n"

@@ -77,9 +77,9 @@ public final class PersonListController: Screen {
     }
 
     /// Reloads the page on every appearance, so a person added, edited or
-    /// deleted on another screen shows here on return; the first time,
-    /// starts following changes made elsewhere, for as long as the
-    /// session lasts.
+    /// deleted on another screen shows here on return; and follows changes
+    /// made elsewhere, as session work, unless it already does (the first
+    /// time, and again after the signals ended).
     public func appear() {
         reload()
         guard !isFollowingChanges else { return }

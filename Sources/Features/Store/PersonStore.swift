@@ -104,9 +104,7 @@ public protocol PersonStore: Sendable {
 
 extension PersonStore {
     /// Every person matching `search`, by keyset pages read inside
-    /// ``readingConsistently(_:)``; the next page is read while `body`
-    /// handles this one, so a store across a network answers in the time
-    /// the handling takes.
+    /// ``readingConsistently(_:)``, one after the other.
     ///
     /// - Throws: ``PersonStoreError/storage(_:)`` when a page ends on a key
     ///   the store cannot give back exactly (text that is not valid UTF-8,
@@ -126,20 +124,12 @@ extension PersonStore {
                     throw PersonStoreError.storage(
                         "the list does not move past person \(last.id); run people check")
                 }
-                async let following = self.page(after: last, matching: search, limit: pageSize)
                 guard try await body(page), let last else { return }
                 previous = last.sortKey
-                page = try await following
+                page = try await self.page(
+                    matching: search, from: .after(last.sortKey), limit: pageSize)
             }
         }
-    }
-
-    /// The page after `last`; none when there is no `last`.
-    private func page(after last: Person?, matching search: String, limit: Int) async throws
-        -> [Person]
-    {
-        guard let last else { return [] }
-        return try await page(matching: search, from: .after(last.sortKey), limit: limit)
     }
 
     /// The person with this id, or ``PersonStoreError/notFound(_:)``.
