@@ -48,6 +48,17 @@ public final class StandardConsole: Console {
         writeOutput(lines.map { style.render(String($0), as: role) + "\n" }.joined())
     }
 
+    /// Each line made inert and dressed, then all of them in one write.
+    public func writeLines(_ lines: [String], as role: TextRole) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes.append(contentsOf: style.render(line, as: role).utf8)
+            bytes.append(0x0A)
+        }
+        writeOutput(bytes)
+    }
+
     public func writeErrorLine(_ text: String) {
         // Nowhere is left to report a failure to write the errors themselves.
         _ = Self.send(InertText.inert(text) + "\n", to: STDERR_FILENO)
@@ -67,16 +78,24 @@ public final class StandardConsole: Console {
     private static let input = DispatchQueue(label: "people.standard-input")
 
     private func writeOutput(_ text: String) {
+        writeOutput(Array(text.utf8))
+    }
+
+    private func writeOutput(_ bytes: [UInt8]) {
         problem.withLock { problem in
             guard problem == nil else { return }
-            problem = Self.send(text, to: STDOUT_FILENO)
+            problem = Self.send(bytes, to: STDOUT_FILENO)
         }
     }
 
     /// Writes all of `text` to `descriptor`, or says why it could not.
     private static func send(_ text: String, to descriptor: Int32) -> OutputProblem? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer -> OutputProblem? in
+        send(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, or says why it could not.
+    private static func send(_ bytes: [UInt8], to descriptor: Int32) -> OutputProblem? {
+        bytes.withUnsafeBytes { buffer -> OutputProblem? in
             var offset = 0
             while offset < buffer.count {
                 guard let base = buffer.baseAddress else { return nil }

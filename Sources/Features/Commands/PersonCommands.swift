@@ -188,10 +188,13 @@ public final class PersonCommands: Application {
                 defer { begun = true }
                 return begun
             }
-            for (index, person) in page.enumerated() {
-                console.writeLine(
-                    writer.line(person, in: format, isFirst: !wasBegun && index == 0))
-            }
+            // A page in one write: a million persons are a thousand
+            // writes, not a million.
+            console.writeLines(
+                page.enumerated().map { index, person in
+                    writer.line(person, in: format, isFirst: !wasBegun && index == 0)
+                },
+                as: .plain)
             return console.outputProblem == nil
         }
         if let footer = writer.footer(of: format) { console.writeLine(footer) }

@@ -20,6 +20,15 @@ public protocol Console: Sendable {
     /// console can write a whole block at once.
     func writeLines(_ block: String, as role: TextRole)
 
+    /// Writes each of `lines` as one line, as ``writeLine(_:as:)`` would:
+    /// inert, so a line break inside one is shown, never obeyed.
+    ///
+    /// What an export writes a page at a time. A requirement, with a
+    /// default that writes line by line, so that a console can send a
+    /// whole page in one write instead of a million writes for a million
+    /// persons.
+    func writeLines(_ lines: [String], as role: TextRole)
+
     /// Writes `text` as one line on standard error.
     func writeErrorLine(_ text: String)
 
@@ -56,6 +65,11 @@ extension Console {
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
             writeLine(String(line), as: role)
         }
+    }
+
+    /// Writes each of `lines` as one line, through ``writeLine(_:as:)``.
+    public func writeLines(_ lines: [String], as role: TextRole) {
+        for line in lines { writeLine(line, as: role) }
     }
 
     /// Writes a block of plain text, one line per line break.

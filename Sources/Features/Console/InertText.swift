@@ -19,6 +19,12 @@ public enum InertText {
     /// and the line and paragraph separators become `\u{…}`. All other text
     /// is unchanged.
     public static func inert(_ text: some StringProtocol) -> String {
+        // Printable ASCII, what most text is, holds nothing to show
+        // instead: one pass over its bytes tells, without reading scalars.
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if isPrintableASCII == true { return String(text) }
         guard text.unicodeScalars.contains(where: isObeyed) else { return String(text) }
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
