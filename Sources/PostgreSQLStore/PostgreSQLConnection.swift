@@ -423,11 +423,29 @@
             return copied
         }
 
-        /// Runs `sql`, which takes no parameters, and keeps its rows to be
-        /// read later, on any thread: so a caller can read one page while
-        /// the next is fetched.
-        func kept(_ sql: String) throws -> PostgreSQLResult {
-            PostgreSQLResult(try succeeded(Self.exec(connection.connection, sql, [])))
+        /// Sends `sql`, which takes no parameters, without waiting for its
+        /// answer.
+        ///
+        /// The server runs it while the caller does other work, and a later
+        /// call on this connection takes the rows with ``received()``.
+        /// Nothing else may run on the connection between the two.
+        func send(_ sql: String) throws {
+            guard PQsendQuery(connection.connection, sql) == 1 else {
+                throw PersonStoreError.storage(
+                    "\(place): \(PostgreSQLConnection.reason(PQerrorMessage(connection.connection)))"
+                )
+            }
+        }
+
+        /// The rows of the statement ``send(_:)`` sent, waiting for them
+        /// when they have not all arrived, kept to be read later, on any
+        /// thread.
+        func received() throws -> PostgreSQLResult {
+            var answer: OpaquePointer?
+            while let result = PQgetResult(connection.connection) {
+                if answer == nil { answer = result } else { PQclear(result) }
+            }
+            return PostgreSQLResult(try succeeded(answer))
         }
 
         /// Reads a statement's `result` with `read` when it succeeded, and

@@ -250,9 +250,11 @@
         /// The cursor lives on a connection of its own, in a `REPEATABLE
         /// READ` transaction: the server plans the whole answer once (for
         /// all of it, not its first rows) and hands it over `pageSize` at a
-        /// time, instead of finding each page's start again. The next page
-        /// is fetched while this one is read into persons and handed to
-        /// `body`.
+        /// time, instead of finding each page's start again. Each page's
+        /// `FETCH` is sent as soon as the page before it has arrived, so
+        /// the server is at work on it while that page is read into
+        /// persons, handed to `body` and written, and while the threads
+        /// between here and the connection wake up.
         public func forEachPage(
             matching search: String, pageSize: Int,
             _ body: @Sendable ([Person]) async throws -> Bool
@@ -270,25 +272,31 @@
                         "DECLARE export NO SCROLL CURSOR FOR SELECT \(Self.columns) FROM person WHERE \(filter.sql) ORDER BY sort_name, id",
                         filter.parameters
                     ) { _ in () }
-                    return try session.kept(fetch)
+                    try session.send(fetch)
+                    return try Self.page(fetch, pageSize: pageSize, from: session)
                 }
-                while rows.count > 0 {
-                    let more = rows.count >= pageSize
-                    async let following = Self.fetch(fetch, from: cursor, more: more)
-                    guard try await body(rows.rows(reading: Self.person)), more else { return }
+                while rows.count >= pageSize {
+                    async let following = cursor.exclusively { session in
+                        try Self.page(fetch, pageSize: pageSize, from: session)
+                    }
+                    guard try await body(rows.rows(reading: Self.person)) else { return }
                     rows = try await following
                 }
+                if rows.count > 0 { _ = try await body(rows.rows(reading: Self.person)) }
                 _ = try? await cursor.exclusively { try $0.script("COMMIT") }
             } catch {
                 throw Self.storeError(error)
             }
         }
 
-        /// The cursor's next rows when there may be `more`; else none.
-        private static func fetch(
-            _ fetch: String, from cursor: PostgreSQLConnection, more: Bool
-        ) async throws -> PostgreSQLResult {
-            try await cursor.exclusively { try $0.kept(more ? fetch : "FETCH 0 FROM export") }
+        /// The cursor's page already sent for; when it is full, the page
+        /// after it is sent for before this one is handed back.
+        private static func page(
+            _ fetch: String, pageSize: Int, from session: PostgreSQLSession
+        ) throws -> PostgreSQLResult {
+            let rows = try session.received()
+            if rows.count >= pageSize { try session.send(fetch) }
+            return rows
         }
 
         /// Looks for each index and trigger the server keeps for the book,

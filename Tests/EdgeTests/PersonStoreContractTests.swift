@@ -263,4 +263,38 @@ import Testing
         }
         #expect(asked.withLock { $0 } == 1, "false stops the reading")
     }
+
+    /// The server store asks for each page before the one before it is
+    /// handed over; a last page that is full, an answer with no page, and a
+    /// reading stopped with a page already asked for must end as every
+    /// other store's do.
+    @Test(arguments: StoreMaker.all)
+    func anExportWhoseLastPageIsFullOrThatStopsEarlyEndsThere(_ maker: StoreMaker) async throws {
+        let numbered = Fixtures.numberedPersons(20)
+        let store = try maker.make(persons: numbered)
+        let counts = Mutex<[Int]>([])
+        try await store.forEachPage(matching: "", pageSize: 5) { page in
+            counts.withLock { $0.append(page.count) }
+            return true
+        }
+        #expect(counts.withLock { $0 } == [5, 5, 5, 5])
+        let handed = Mutex(0)
+        try await store.forEachPage(matching: "nobody by this name", pageSize: 5) { _ in
+            handed.withLock { $0 += 1 }
+            return true
+        }
+        #expect(handed.withLock { $0 } == 0, "no persons, no page")
+        let asked = Mutex(0)
+        try await store.forEachPage(matching: "", pageSize: 5) { _ in
+            asked.withLock { $0 += 1 }
+            return asked.withLock { $0 } < 2
+        }
+        #expect(asked.withLock { $0 } == 2, "false on the second page stops the reading")
+        let again = Mutex<[String]>([])
+        try await store.forEachPage(matching: "", pageSize: 7) { page in
+            again.withLock { $0 += page.map(\.name) }
+            return true
+        }
+        #expect(again.withLock { $0 } == numbered.map(\.name), "the store reads on as before")
+    }
 }
