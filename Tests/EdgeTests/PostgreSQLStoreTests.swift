@@ -61,7 +61,10 @@ import Testing
             }
         }
 
-        @Test func keysAreFoldedByTheServerExactlyAsSwiftFoldsThem() async throws {
+        /// Names of characters both Unicode tables know: a character newer
+        /// than the server's (a few dozen of Unicode 16's) folds as the
+        /// server knows it, as "When the store is a server" says.
+        @Test func keysAreFoldedByTheServerAsSwiftFoldsThemForCharactersBothKnow() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address)
             let other = try PostgreSQLConnection(conninfo: address)
             var random = SeededGenerator(seed: 21)
