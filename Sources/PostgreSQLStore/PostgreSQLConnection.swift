@@ -116,22 +116,30 @@
             _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
         ) async throws -> T {
             try Task.checkCancellation()
+            return try await queued(mayRunAgain: true, body).answer()
+        }
+
+        /// Puts `body` on the connection's queue now, behind every call
+        /// queued before it, and returns at once; its answer is awaited
+        /// later.
+        ///
+        /// Calls queued one after another run back to back, with no wait
+        /// between them for a task to wake up: how an export keeps the
+        /// server at work on the next page while it writes this one.
+        ///
+        /// - Parameter mayRunAgain: whether `body` may be run once more
+        ///   after a `ROLLBACK` when a cancel request meant for an earlier
+        ///   call stops its statement (see ``exclusively(_:)``); when not,
+        ///   that stop is its failure, in the server's words.
+        func queued<T: Sendable>(
+            mayRunAgain: Bool, _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
+        ) -> QueuedCall<T> {
             let call = numbers.add(1, ordering: .relaxed).newValue
             let answer = Answer<T>()
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    answer.await(continuation)
-                    queue.async {
-                        answer.give(Result { try self.perform(body, as: call) })
-                    }
-                }
-            } onCancel: {
-                cancel(call)
-                // A server that has stopped answering never answers the
-                // cancel either: the caller is let go at once, and the call
-                // ends on the queue whenever the server lets it.
-                answer.give(.failure(CancellationError()))
+            queue.async {
+                answer.give(Result { try self.perform(body, as: call, mayRunAgain: mayRunAgain) })
             }
+            return QueuedCall(connection: self, call: call, given: answer)
         }
 
         /// Runs `body` now, on the calling thread's behalf, with the
@@ -139,7 +147,7 @@
         /// awaits no matter what.
         func synchronously<T>(_ body: (PostgreSQLSession) throws -> T) throws -> T {
             let call = numbers.add(1, ordering: .relaxed).newValue
-            return try queue.sync { try perform(body, as: call) }
+            return try queue.sync { try perform(body, as: call, mayRunAgain: true) }
         }
 
         /// Sends the cancel request when `call` is the one running, and
@@ -148,7 +156,7 @@
         /// Sent from a thread of its own: the request is one more
         /// connection to the server, and the task that cancels may be the
         /// main actor's.
-        private func cancel(_ call: UInt64) {
+        fileprivate func cancel(_ call: UInt64) {
             calls.withLock { $0.cancelled = call }
             DispatchQueue.global().async { [self] in
                 calls.withLock { calls in
@@ -161,9 +169,9 @@
 
         /// Runs `body` as call `call`, on the queue, reopening a dropped
         /// connection first.
-        private func perform<T>(_ body: (PostgreSQLSession) throws -> T, as call: UInt64) throws
-            -> T
-        {
+        private func perform<T>(
+            _ body: (PostgreSQLSession) throws -> T, as call: UInt64, mayRunAgain: Bool
+        ) throws -> T {
             let wasCancelled = calls.withLock { calls in
                 calls.running = call
                 return calls.cancelled == call
@@ -181,7 +189,8 @@
             let session = PostgreSQLSession(connection: self, call: call)
             do {
                 return try body(session)
-            } catch is StrayCancel {
+            } catch let stray as StrayCancel {
+                guard mayRunAgain else { throw stray.failure }
                 _ = try? session.rows("ROLLBACK", []) { _ in () }
                 do {
                     return try body(session)
@@ -322,6 +331,31 @@
         }
     }
 
+    /// A call put on a connection's queue by
+    /// ``PostgreSQLConnection/queued(mayRunAgain:_:)``, whose answer is
+    /// awaited apart from its queueing.
+    struct QueuedCall<T: Sendable>: Sendable {
+        fileprivate let connection: PostgreSQLConnection
+        fileprivate let call: UInt64
+        fileprivate let given: Answer<T>
+
+        /// Waits for the call's answer.
+        ///
+        /// - Throws: `CancellationError` at once when the waiting task is
+        ///   cancelled, having sent the server the cancel request if the
+        ///   call is running (a server that has stopped answering never
+        ///   answers the cancel either, so the call ends on the queue
+        ///   whenever the server lets it); what the call threw.
+        func answer() async throws -> T {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { given.await($0) }
+            } onCancel: {
+                connection.cancel(call)
+                given.give(.failure(CancellationError()))
+            }
+        }
+    }
+
     /// The connection as one call of ``PostgreSQLConnection/exclusively(_:)``
     /// has it: statements run here, in order, on the connection's queue.
     struct PostgreSQLSession {
@@ -423,29 +457,11 @@
             return copied
         }
 
-        /// Sends `sql`, which takes no parameters, without waiting for its
-        /// answer.
-        ///
-        /// The server runs it while the caller does other work, and a later
-        /// call on this connection takes the rows with ``received()``.
-        /// Nothing else may run on the connection between the two.
-        func send(_ sql: String) throws {
-            guard PQsendQuery(connection.connection, sql) == 1 else {
-                throw PersonStoreError.storage(
-                    "\(place): \(PostgreSQLConnection.reason(PQerrorMessage(connection.connection)))"
-                )
-            }
-        }
-
-        /// The rows of the statement ``send(_:)`` sent, waiting for them
-        /// when they have not all arrived, kept to be read later, on any
-        /// thread.
-        func received() throws -> PostgreSQLResult {
-            var answer: OpaquePointer?
-            while let result = PQgetResult(connection.connection) {
-                if answer == nil { answer = result } else { PQclear(result) }
-            }
-            return PostgreSQLResult(try succeeded(answer))
+        /// Runs `sql`, which takes no parameters, and keeps its rows to be
+        /// read later, on any thread: so a caller can read one page while
+        /// the next is fetched.
+        func kept(_ sql: String) throws -> PostgreSQLResult {
+            PostgreSQLResult(try succeeded(PQexec(connection.connection, sql)))
         }
 
         /// Reads a statement's `result` with `read` when it succeeded, and

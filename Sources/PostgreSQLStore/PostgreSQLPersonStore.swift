@@ -15,7 +15,8 @@
     /// What differs is all inside:
     /// - Every call is one statement (or one transaction) on a connection
     ///   shared by the whole app, run off the caller's actor; a cancelled
-    ///   call stops its statement on the server.
+    ///   call stops its statement on the server. An export and a consistent
+    ///   read each use a connection of their own.
     /// - The sort key and the indexes are the server's to keep (see
     ///   `PostgreSQLSchema`), so any client's plain SQL leaves every answer
     ///   right.
@@ -250,53 +251,51 @@
         /// The cursor lives on a connection of its own, in a `REPEATABLE
         /// READ` transaction: the server plans the whole answer once (for
         /// all of it, not its first rows) and hands it over `pageSize` at a
-        /// time, instead of finding each page's start again. Each page's
-        /// `FETCH` is sent as soon as the page before it has arrived, so
-        /// the server is at work on it while that page is read into
-        /// persons, handed to `body` and written, and while the threads
-        /// between here and the connection wake up.
+        /// time, instead of finding each page's start again.
+        ///
+        /// Two `FETCH`es always wait on the connection's queue ahead of the
+        /// page being read into persons and handed to `body`, so the
+        /// server goes from one page to the next with no wait for a thread
+        /// to wake up. Each is read whole as soon as the server sends it:
+        /// however slowly `body` writes, no statement is left running on
+        /// the server (where `statement_timeout` would stop it), and no
+        /// more than three pages are held.
         public func forEachPage(
             matching search: String, pageSize: Int,
             _ body: @Sendable ([Person]) async throws -> Bool
         ) async throws {
             let filter = Self.filter(search, from: 1)
             let pageSize = max(1, pageSize)
-            let fetch = "FETCH \(pageSize) FROM export"
             let conninfo = conninfo
             do {
                 let cursor = try await PostgreSQLConnection.opening(conninfo: conninfo)
-                var rows = try await cursor.exclusively { session in
+                try await cursor.exclusively { session in
                     try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     try session.script("SET LOCAL cursor_tuple_fraction = 1")
                     _ = try session.rows(
                         "DECLARE export NO SCROLL CURSOR FOR SELECT \(Self.columns) FROM person WHERE \(filter.sql) ORDER BY sort_name, id",
                         filter.parameters
                     ) { _ in () }
-                    try session.send(fetch)
-                    return try Self.page(fetch, pageSize: pageSize, from: session)
                 }
-                while rows.count >= pageSize {
-                    async let following = cursor.exclusively { session in
-                        try Self.page(fetch, pageSize: pageSize, from: session)
+                // A FETCH cannot be run again after a ROLLBACK: the cursor
+                // is gone with it.
+                let fetch = {
+                    cursor.queued(mayRunAgain: false) {
+                        try $0.kept("FETCH \(pageSize) FROM export")
                     }
-                    guard try await body(rows.rows(reading: Self.person)) else { return }
-                    rows = try await following
                 }
-                if rows.count > 0 { _ = try await body(rows.rows(reading: Self.person)) }
+                var ahead = [fetch(), fetch()]
+                while !ahead.isEmpty {
+                    let rows = try await ahead.removeFirst().answer()
+                    let isFull = rows.count >= pageSize
+                    if isFull { ahead.append(fetch()) }
+                    guard rows.count > 0, try await body(rows.rows(reading: Self.person)), isFull
+                    else { break }
+                }
                 _ = try? await cursor.exclusively { try $0.script("COMMIT") }
             } catch {
                 throw Self.storeError(error)
             }
-        }
-
-        /// The cursor's page already sent for; when it is full, the page
-        /// after it is sent for before this one is handed back.
-        private static func page(
-            _ fetch: String, pageSize: Int, from session: PostgreSQLSession
-        ) throws -> PostgreSQLResult {
-            let rows = try session.received()
-            if rows.count >= pageSize { try session.send(fetch) }
-            return rows
         }
 
         /// Looks for each index and trigger the server keeps for the book,

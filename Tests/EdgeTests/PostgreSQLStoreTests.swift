@@ -165,6 +165,53 @@ import Testing
             #expect(try await store.count(matching: "") == 0)
         }
 
+        /// A reader that stops reading leaves no `FETCH` running on the
+        /// server.
+        ///
+        /// `people export | less` waits on its reader; a `FETCH` left
+        /// blocked on a full socket meanwhile would run into
+        /// `statement_timeout`. The pages asked for ahead are read whole at
+        /// once. The third page, 5 MB after two small ones, is more than a
+        /// socket that has carried little yet holds.
+        @Test func aReaderThatStopsLeavesNoStatementRunningOnTheServer() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run(
+                "INSERT INTO person (name, address) SELECT 'P' || lpad(i::text, 2, '0'), CASE WHEN i BETWEEN 11 AND 15 THEN repeat('x', 1000000) ELSE '' END FROM generate_series(1, 20) i"
+            )
+            let reader = Gate()
+            let pages = Mutex(0)
+            let export = Task {
+                try await store.forEachPage(matching: "", pageSize: 5) { page in
+                    let number = pages.withLock { pages in
+                        pages += 1
+                        return pages
+                    }
+                    if number == 1 { try await reader.pass() }
+                    return true
+                }
+            }
+            await reader.arrivals(1)
+            // Asks the server until the export's connection has finished
+            // its last statement, as it must while its reader waits.
+            var idle = false
+            for _ in 0..<20_000 where !idle {
+                idle =
+                    try await other.run(
+                        "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'FETCH%' AND state = 'idle in transaction'"
+                    ) == [["1"]]
+                await Task.yield()
+            }
+            let running = try await other.run(
+                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'FETCH%' AND state = 'active'"
+            )
+            reader.open()
+            try await export.value
+            #expect(idle, "the export's connection went on running a statement")
+            #expect(running == [["0"]])
+            #expect(pages.withLock { $0 } == 4)
+        }
+
         @Test func anotherClientsIDsAreSkippedNotCollidedWith() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
             let other = try PostgreSQLConnection(conninfo: address)
