@@ -9,7 +9,8 @@ import Testing
 /// Each test starts its own server, so the tests run in parallel. Each
 /// failure is checked as the one line a person would read.
 @Suite struct HTTPSourceTests {
-    /// A small size limit, so the hostile cases end quickly.
+    /// The source the good servers' tests read through, with a small size
+    /// limit.
     private let source = HTTPSource(timeout: .seconds(60), sizeLimit: 64 << 10)
 
     /// The error `fetch` throws for `url`, or `nil` (recorded) if it throws

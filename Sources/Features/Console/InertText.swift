@@ -15,7 +15,7 @@ public enum InertText {
     /// `text` with every character a terminal would obey shown instead.
     ///
     /// C0 controls (line breaks included) and DEL become their Unicode
-    /// control pictures (`␛`, `␤`, `␀`, …); C1 controls, direction controls
+    /// control pictures (`␛`, `␊`, `␀`, …); C1 controls, direction controls
     /// and the line and paragraph separators become `\u{…}`. All other text
     /// is unchanged.
     public static func inert(_ text: some StringProtocol) -> String {
