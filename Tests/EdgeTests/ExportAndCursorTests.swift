@@ -71,6 +71,32 @@ import Testing
         #expect(read.count == 8)
     }
 
+    /// A script that saves an export to a file keeps nothing of one whose
+    /// store failed: not even the header of a file that has no rows.
+    @Test(arguments: ExportFormat.allCases)
+    func anExportWhoseStoreFailsWritesNothing(_ format: ExportFormat) async throws {
+        let store = UnpluggablePersonStore(
+            MemoryPersonStore(persons: Person.samples),
+            unpluggedWith: .storage("the disk went away"))
+        await #expect(run(.export(format: format, search: ""), on: store) == .failure)
+        #expect(console.output.isEmpty)
+        #expect(console.errors == "people: the disk went away\n")
+    }
+
+    /// An empty book still exports as a whole file: the header, and for
+    /// JSON the closing bracket.
+    @Test func anEmptyExportIsAWholeFile() async throws {
+        await #expect(run(.export(format: .csv, search: ""), on: MemoryPersonStore()) == .success)
+        #expect(console.output == "name,address,email\n")
+        let json = RecordingConsole()
+        let status = await PersonCommands(
+            command: .export(format: .json, search: ""), storeProvider: { MemoryPersonStore() },
+            pageSize: 10, clock: Fixtures.clock, writer: PersonFileWriter(), help: "", console: json
+        ).run()
+        #expect(status == .success)
+        #expect(json.output == "[\n]\n")
+    }
+
     @Test func anExportCanBeSearchedAndReadsManyPagesWithoutRepeats() async throws {
         let store = MemoryPersonStore()
         try await store.add(validatingAll: DemoPersons.drafts(count: 2_500))

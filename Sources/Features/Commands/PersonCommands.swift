@@ -176,9 +176,11 @@ public final class PersonCommands: Application {
 
     /// Every person matching `search`, in name order, one line each, read a
     /// page at a time so that memory stays flat however many there are.
+    ///
+    /// The header goes out with the first page, so an export whose store
+    /// fails before it writes nothing at all.
     private func export(_ format: ExportFormat, matching search: String) async throws {
         let store = try storeProvider()
-        console.writeLine(writer.header(of: format))
         // One snapshot for every page: a person another program renames
         // meanwhile is written once, as they were when the export began.
         let (console, writer) = (console, writer)
@@ -190,13 +192,13 @@ public final class PersonCommands: Application {
             }
             // A page in one write: a million persons are a thousand
             // writes, not a million.
-            console.writeLines(
-                page.enumerated().map { index, person in
-                    writer.line(person, in: format, isFirst: !wasBegun && index == 0)
-                },
-                as: .plain)
+            let lines = page.enumerated().map { index, person in
+                writer.line(person, in: format, isFirst: !wasBegun && index == 0)
+            }
+            console.writeLines(wasBegun ? lines : [writer.header(of: format)] + lines, as: .plain)
             return console.outputProblem == nil
         }
+        if !begun.withLock({ $0 }) { console.writeLine(writer.header(of: format)) }
         if let footer = writer.footer(of: format) { console.writeLine(footer) }
     }
 
