@@ -39,6 +39,16 @@ import Testing
         #expect(cache.isFilled)
     }
 
+    /// The async making keeps its value where the synchronous ask (and
+    /// its lock-free read) finds it: one value, however it is asked for.
+    @Test func aValueMadeAsynchronouslyIsTheOneEveryLaterAskGets() async throws {
+        let cache = ScopeCache<Made>()
+        let made = try await cache.awaitedValue { Made() }
+        let asked = try cache.value { () throws(Refused) -> Made in throw Refused() }
+        #expect(asked === made)
+        #expect(try await cache.awaitedValue { throw Refused() } === made)
+    }
+
     @Test func aFailedMakingIsNotKeptAndTheNextCallMakesAgain() async throws {
         let cache = ScopeCache<Made>()
         let makes = Counter()
