@@ -44,8 +44,9 @@ public final class StandardConsole: Console {
 
     /// Each line made inert and dressed, then the whole block in one write.
     public func writeLines(_ block: String, as role: TextRole) {
-        let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
-        writeOutput(lines.map { style.render(String($0), as: role) + "\n" }.joined())
+        writeLines(
+            block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+            as: role)
     }
 
     /// Each line made inert and dressed, then all of them in one write.
