@@ -109,7 +109,8 @@ public enum StoreInjector {
         try app.keep(app.baseStoreCache) { try injectMadePersonStore(app) }
     }
 
-    /// A new store of the configured kind.
+    /// A new store of the configured kind; a missing file is made, as the
+    /// first run makes one, unless the command only looks (`check`).
     ///
     /// Call ``injectBasePersonStore(_:)`` instead: this one does not cache.
     static func injectMadePersonStore(_ app: AppScope) throws -> any PersonStore {
@@ -118,7 +119,7 @@ public enum StoreInjector {
             try app.make(
                 SQLitePersonStore(
                     path: try app.configuration.requiredDatabasePath(),
-                    startingWith: Person.samples))
+                    startingWith: Person.samples, creating: app.command.makesABook))
         case .memory:
             app.make(MemoryPersonStore(persons: Person.samples))
         case .postgresql:

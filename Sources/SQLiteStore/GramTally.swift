@@ -123,18 +123,71 @@ struct GramTally {
         }
     }
 
-    /// How many grams `person_gram` counts differently from this tally
-    /// (a gram counted zero times may be missing there).
-    func differences(from database: SQLiteConnection) throws(PersonStoreError) -> Int {
+    /// What `people check` finds when it holds this tally, counted from the
+    /// names, against the derived data.
+    struct Comparison {
+        /// How many grams `person_gram` counts differently (a gram counted
+        /// zero times may be missing there).
+        let wrongCounts: Int
+        /// How many texts of three characters the search index was asked for.
+        let asked: Int
+        /// How many of those it answered with the wrong number of persons.
+        let wrongAnswers: Int
+        /// How a search of the index failed, when one did.
+        let failure: String?
+    }
+
+    /// Compares this tally with `person_gram`, and with what the search
+    /// index answers for every text of three characters the names hold:
+    /// a test of what searches find, not only of what the index stores,
+    /// which a damaged index can still hold whole.
+    ///
+    /// - Parameters:
+    ///   - askingTheIndex: whether to ask the index at all; not when it is
+    ///     known to be broken, which may make every search fail.
+    ///   - oddNames: how many names the tally leaves out (see `odd_keys`);
+    ///     the index may find any of them as well.
+    func compare(with database: SQLiteConnection, askingTheIndex: Bool, oddNames: Int)
+        throws(PersonStoreError) -> Comparison
+    {
+        let counts = counts
         var expected = counts
-        var wrong = 0
+        var wrongCounts = 0
         let stored = try database.prepare("SELECT gram, n, typeof(n) FROM person_gram")
         while try stored.step() {
             let gram = stored.bytes(0)
-            let count = expected.removeValue(forKey: gram) ?? 0
-            if stored.text(2) != "integer" || stored.integer(1) != count { wrong += 1 }
+            let count = expected[gram] ?? 0
+            expected[gram] = nil
+            if stored.text(2) != "integer" || stored.integer(1) != count { wrongCounts += 1 }
         }
-        return wrong + expected.count
+        wrongCounts += expected.count
+        var asked = 0
+        var wrongAnswers = 0
+        guard askingTheIndex else {
+            return Comparison(wrongCounts: wrongCounts, asked: 0, wrongAnswers: 0, failure: nil)
+        }
+        do throws(PersonStoreError) {
+            let search = try database.prepare(
+                "SELECT count(*) FROM person_search WHERE person_search MATCH ?")
+            for (gram, names) in counts {
+                // Only what a search would ask the index for.
+                guard let text = String(validating: gram, as: UTF8.self),
+                    text.unicodeScalars.count == 3,
+                    !text.unicodeScalars.contains(where: SQLiteSearch.isUnindexable)
+                else { continue }
+                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                try search.bind([.text(phrase)])
+                let found = try search.step() ? search.integer(0) : 0
+                asked += 1
+                if found < names || found > names + oddNames { wrongAnswers += 1 }
+            }
+        } catch {
+            return Comparison(
+                wrongCounts: wrongCounts, asked: asked, wrongAnswers: wrongAnswers,
+                failure: error.description)
+        }
+        return Comparison(
+            wrongCounts: wrongCounts, asked: asked, wrongAnswers: wrongAnswers, failure: nil)
     }
 
     /// The ASCII text counted at `slot`.

@@ -47,7 +47,9 @@ final class SQLiteConnection: @unchecked Sendable {
             throw .storage("cannot open the database \(shownPath): out of memory")
         }
         guard code == SQLITE_OK else {
-            let message = String(cString: sqlite3_errmsg(opened))
+            let message =
+                Self.fullDisk.contains(sqlite3_system_errno(opened))
+                ? "the disk is full" : String(cString: sqlite3_errmsg(opened))
             sqlite3_close_v2(opened)
             throw .storage("cannot open the database \(shownPath): \(message)")
         }
@@ -103,6 +105,39 @@ final class SQLiteConnection: @unchecked Sendable {
         waitForOtherWriters(.zero)
         defer { waitForOtherWriters(busyTimeout) }
         return body()
+    }
+
+    /// The first `count` bytes of the database file and the file's size,
+    /// read through SQLite's own open file; `nil` when it cannot be read.
+    ///
+    /// Never through a descriptor of this program's own: closing any
+    /// descriptor of a file drops every POSIX lock the process holds on it,
+    /// SQLite's among them, and another process could then take the file
+    /// for unused and reset the log under this connection. A file shorter
+    /// than `count` reads as its bytes followed by zeros, and a file of one
+    /// byte has size 0, as SQLite's own file layer reports it.
+    func mainFileStart(_ count: Int) -> (bytes: [UInt8], size: Int)? {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        let found = withUnsafeMutablePointer(to: &file) {
+            sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, $0)
+        }
+        guard found == SQLITE_OK, let file, let methods = file.pointee.pMethods,
+            let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
+        else { return nil }
+        var size: sqlite3_int64 = 0
+        guard fileSize(file, &size) == SQLITE_OK else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let code = read(file, &bytes, Int32(count), 0)
+        guard code == SQLITE_OK || code == SQLITE_IOERR | (2 << 8) else { return nil }  // short read
+        return (bytes, Int(size))
+    }
+
+    /// Leaves the write-ahead log as it is when this connection closes,
+    /// instead of copying it into the database file: for a file found cut
+    /// short under it, where the copy would write pages into what is left
+    /// of someone's file, or into what replaced it.
+    func skipCheckpointOnClose() {
+        _ = people_sqlite3_skip_checkpoint_on_close(handle)
     }
 
     deinit {
@@ -221,16 +256,29 @@ final class SQLiteConnection: @unchecked Sendable {
             return .storage("the database \(shownPath) cannot be written (\(message))")
         case SQLITE_CORRUPT:
             return .storage("the database \(shownPath) is damaged (\(message))")
+        // SQLITE_CONSTRAINT_TRIGGER: a trigger's RAISE(ABORT, …).
+        case SQLITE_CONSTRAINT where code == SQLITE_CONSTRAINT | (7 << 8):
+            return .storage(
+                "a trigger another program put in \(shownPath) refused this: \(InertText.quoted(message)); nothing was changed"
+            )
         case SQLITE_FULL where idsAreUsedUp:
             return .storage(
                 "the database \(shownPath) has no new ids left (the largest, \(Int64.max), is taken)"
             )
         case SQLITE_FULL:
             return .storage("the disk holding \(shownPath) is full")
+        case SQLITE_IOERR where Self.fullDisk.contains(sqlite3_system_errno(handle)):
+            // A write the system refused for want of space, as SQLite
+            // reports it from below its pager: an I/O error.
+            return .storage("the disk holding \(shownPath) is full")
         default:
             return .storage("database \(shownPath): \(message)")
         }
     }
+
+    /// The system's errors for a write that found no space: the disk is
+    /// full, or the user's quota on it is used up.
+    private static let fullDisk: Set<Int32> = [ENOSPC, EDQUOT]
 
     /// Whether the largest id there is has been handed out or taken, which
     /// SQLite reports as a full database: by AUTOINCREMENT's record, or by a

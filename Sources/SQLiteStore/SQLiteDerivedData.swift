@@ -36,14 +36,33 @@ enum SQLiteDerivedData {
                 }
             }
         }
+        let noForeignWriter = try foreignWriter(in: database) == nil
         guard let problem = try cheapProblem(in: database) else {
-            return Opening(trusted: true, repaired: nil)
+            return Opening(trusted: noForeignWriter, repaired: nil)
         }
         let rebuilt =
             (try? database.writingIfFree { () throws(PersonStoreError) in
                 try rebuild(in: database)
             }) == true
-        return Opening(trusted: rebuilt, repaired: rebuilt ? problem : nil)
+        return Opening(trusted: rebuilt && noForeignWriter, repaired: rebuilt ? problem : nil)
+    }
+
+    /// A trigger another program made whose statements name a derived
+    /// table, or `nil`.
+    ///
+    /// Such a trigger may write into the index or the counts while this
+    /// program's own writes are under way, where no guard can tell it from
+    /// them: while it is there, the derived data is not used at all.
+    static func foreignWriter(in database: SQLiteConnection) throws(PersonStoreError)
+        -> SQLiteObject?
+    {
+        try SQLiteObject.all(in: database).first { object in
+            guard object.type == "trigger", !object.isPeoples, let sql = object.sql?.lowercased()
+            else { return false }
+            return ["person_search", "person_gram", "person_state", "person_mark"].contains {
+                sql.contains($0)
+            }
+        }
     }
 
     /// The first problem found by the checks that cost no more than a few
@@ -75,7 +94,7 @@ enum SQLiteDerivedData {
     }
 
     /// What differs between the file's derived objects and ``SQLiteSchema/derived``.
-    private static func schemaProblem(in database: SQLiteConnection) throws(PersonStoreError)
+    static func schemaProblem(in database: SQLiteConnection) throws(PersonStoreError)
         -> String?
     {
         let found = try SQLiteObject.all(in: database)
@@ -88,23 +107,44 @@ enum SQLiteDerivedData {
                 return "\(object.type) \(expected.name) is not the one people made"
             }
         }
-        let names = Set(SQLiteObject.expected.map(\.name))
-        if let stranger = found.first(where: { $0.type == "trigger" && !names.contains($0.name) }) {
-            return "trigger \(InertText.quoted(stranger.name, limit: 40)) is not one people made"
-        }
         return nil
+    }
+
+    /// One line for each trigger on `person` that another program made —
+    /// kept, but it may refuse or change what `people` writes — and for the
+    /// one that keeps the derived data from being used (see
+    /// ``foreignWriter(in:)``).
+    static func foreignTriggerNotes(in database: SQLiteConnection) throws(PersonStoreError)
+        -> [String]
+    {
+        let writer = try foreignWriter(in: database)
+        return try SQLiteObject.all(in: database)
+            .filter {
+                $0.type == "trigger" && !$0.isPeoples && ($0.table == "person" || $0 == writer)
+            }
+            .map {
+                let name = "trigger \(InertText.quoted($0.name, limit: 40))"
+                return $0 == writer
+                    ? "\(name), another program's, writes into people's search index or counts, "
+                        + "so people does not use them while it is there: it reads every person"
+                    : "\(name) on person is another program's: kept; "
+                        + "it may refuse or change what people writes, and people shows what is stored"
+            }
     }
 
     /// Builds every derived object again from `person`.
     ///
-    /// Drops them first, with any trigger people did not make. Runs inside a
-    /// write transaction.
+    /// Drops them first, with any that an earlier `people` made. What
+    /// another program made is kept: its own tables, views and triggers stay
+    /// as they are, and a trigger or index it put on a derived table, which
+    /// goes with the table, is made again after. Runs inside a write
+    /// transaction.
     static func rebuild(in database: SQLiteConnection) throws(PersonStoreError) {
-        let names = Set(SQLiteObject.expected.map(\.name))
         let found = try SQLiteObject.all(in: database)
-        let doomed = found.filter {
-            !SQLiteSchema.dataObjects.contains($0.name)
-                && (names.contains($0.name) || $0.type == "trigger")
+        let doomed = found.filter { $0.isPeoples && !SQLiteSchema.dataObjects.contains($0.name) }
+        let doomedTables = Set(doomed.map(\.name))
+        let carried = found.filter {
+            !$0.isPeoples && $0.name != $0.table && doomedTables.contains($0.table)
         }
         // Triggers and views first; dropping the search index drops its
         // own tables, so each later drop may find its table gone.
@@ -134,6 +174,16 @@ enum SQLiteDerivedData {
             """)
         try SQLitePageMarks.rebuild(in: database)
         try database.execute("UPDATE person_state SET writing = writing - 1")
+        for object in carried {
+            guard let sql = object.sql else { continue }
+            do throws(PersonStoreError) {
+                try database.execute(sql)
+            } catch {
+                throw .storage(
+                    "\(object.type) \(InertText.quoted(object.name, limit: 40)) of another program's, on \(object.table), cannot be made again after a rebuild (\(error)); nothing was changed"
+                )
+            }
+        }
     }
 
     /// The version of its own format an FTS5 index of this SQLite records.
@@ -143,59 +193,6 @@ enum SQLiteDerivedData {
         else { return nil }
         return try? memory.integer("SELECT v FROM t_config WHERE k = 'version'")
     }()
-
-    /// Compares every derived object with `person`, reading everything.
-    ///
-    /// - Returns: one line per disagreement; empty when all agree.
-    static func problems(in database: SQLiteConnection) throws(PersonStoreError) -> [String] {
-        var problems: [String] = []
-        let integrity = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
-        if integrity != ["ok"] {
-            problems.append(
-                "SQLite: " + InertText.clipped(integrity.joined(separator: "; "), limit: 200))
-        }
-        if let problem = try schemaProblem(in: database) { return problems + [problem] }
-        // The index's own check is an INSERT, so it runs only when the file
-        // can be written now; a read-only file is checked without it.
-        do {
-            _ = try database.writingIfFree { () throws(PersonStoreError) in
-                try database.execute(
-                    "INSERT INTO person_search (person_search) VALUES ('integrity-check')")
-            }
-        } catch {
-            problems.append("the search index fails its own check (\(error))")
-        }
-        let total = try database.integer("SELECT count(*) FROM person")
-        let nulKeys = try database.integer(
-            "SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name")))"
-        )
-        let stored = try database.rows("SELECT total, odd_keys FROM person_state")
-        if stored.count != 1 || stored.first?.integer(0) != total
-            || stored.first?.integer(1) != nulKeys
-        {
-            problems.append("the stored counts disagree with the \(total) persons")
-        }
-        let unindexed = try database.integer(
-            """
-            SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search_content AS s
-                WHERE s.id = p.id AND s.c0 IS \(SQLiteSchema.indexed("p.sort_name")))
-            """)
-        let indexed = try database.integer("SELECT count(*) FROM person_search_content")
-        if unindexed > 0 || indexed != total {
-            problems.append(
-                "the search index holds \(indexed) names; \(unindexed) of \(total) persons are missing or wrong there"
-            )
-        }
-        let counted = try GramTally.counting(
-            database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name"))
-        let wrongGrams = try counted.differences(from: database)
-        if wrongGrams > 0 { problems.append("\(wrongGrams) search counts disagree with the names") }
-        if try SQLitePageMarks.areCurrent(in: database), try !SQLitePageMarks.areExact(in: database)
-        {
-            problems.append("the page marks are marked current but disagree with the name order")
-        }
-        return problems
-    }
 }
 
 /// One object in a database's schema, as `sqlite_master` lists it.
@@ -207,6 +204,13 @@ struct SQLiteObject: Hashable {
 
     /// The name as an SQL identifier, whatever it holds.
     var quotedName: String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Whether `people` made this object, now or in an earlier version.
+    var isPeoples: Bool {
+        Self.expectedNames.contains(name) || SQLiteSchema.formerDerivedNames.contains(name)
+    }
+
+    private static let expectedNames = Set(expected.map(\.name))
 
     /// Triggers, then views, then the search index, then the rest.
     fileprivate var dropOrder: Int {

@@ -6,7 +6,7 @@ import Foundation
 /// `SQLiteDerivedData`).
 extension SQLitePersonStore {
     /// The first 16 bytes of every SQLite 3 database file.
-    private static let header = Array("SQLite format 3\0".utf8)
+    static let header = Array("SQLite format 3\0".utf8)
 
     /// Creates the database's folder if needed, and checks that it can be
     /// written (SQLite keeps its write-ahead log beside the file) and that
@@ -62,6 +62,17 @@ extension SQLitePersonStore {
         if made >= 0 { close(made) }
     }
 
+    /// Refuses a path that names nothing (a link to nowhere counts as
+    /// something, and is refused later for being a link).
+    static func requireExisting(_ path: String) throws(PersonStoreError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            throw .storage(
+                "there is no database at \(InertText.quoted(path, limit: 120)); nothing was made there"
+            )
+        }
+    }
+
     /// Refuses, for root, to make folders inside another user's: they would
     /// be root's, and that user's next run would be refused.
     private static func checkRootMakesNoFolderForAnother(_ folder: String) throws(PersonStoreError)
@@ -86,6 +97,15 @@ extension SQLitePersonStore {
         var status = stat()
         guard lstat(file, &status) == 0 else { return }
         let shown = InertText.quoted(file, limit: 120)
+        // A link's own mode is 777 and cannot be changed: say what it is.
+        // (The database file and its companions are refused as links before
+        // this; only the folder can be one here.)
+        if status.st_mode & S_IFMT == S_IFLNK {
+            let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+            throw .storage(
+                "the folder \(shown) is a symbolic link (to \(InertText.quoted(target, limit: 120))); people keeps a database only in a real folder: name the database's path inside \(InertText.quoted(target, limit: 120)) with --db"
+            )
+        }
         let me = geteuid()
         guard status.st_uid == me else {
             throw .storage(
@@ -101,17 +121,18 @@ extension SQLitePersonStore {
     }
 
     /// Refuses a file that has bytes but does not start like an SQLite
-    /// database.
+    /// database, before SQLite reads or writes any of it.
     ///
     /// SQLite itself would take a file shorter than its header for an empty
     /// database and write over it; a one-byte file of someone's is not empty.
-    static func checkHeader(of path: String) throws(PersonStoreError) {
-        guard let file = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? file.close() }
-        let start = (try? file.read(upToCount: header.count)) ?? Data()
-        guard start.isEmpty || Array(start) == header else {
+    /// Read through the connection's own file (see
+    /// `SQLiteConnection.mainFileStart(_:)`), which opening has not read yet.
+    static func checkHeader(of database: SQLiteConnection) throws(PersonStoreError) {
+        guard let (start, size) = database.mainFileStart(header.count) else { return }
+        let isEmpty = size == 0 && start.allSatisfy { $0 == 0 }
+        guard isEmpty || start == header else {
             throw .storage(
-                "\(InertText.quoted(path, limit: 120)) is not a people database (not an SQLite file); it was left as it was"
+                "\(database.shownPath) is not a people database (not an SQLite file); it was left as it was"
             )
         }
     }
@@ -143,7 +164,7 @@ extension SQLitePersonStore {
                 try database.execute(step)
             }
             for sample in version == 0 ? samples : [] {
-                _ = try insert(
+                _ = try insertRow(
                     ValidatedDraft(storing: sample), id: sample.id, added: sample.added,
                     into: database)
             }

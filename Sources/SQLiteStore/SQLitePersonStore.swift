@@ -39,19 +39,25 @@ public final class SQLitePersonStore: PersonStore {
     /// - Parameters:
     ///   - path: the database file.
     ///   - samples: the persons a new database starts with.
+    ///   - creating: whether a missing file is made (with its folder); when
+    ///     not, a missing file is refused and nothing is made — for
+    ///     `people check`, which looks at a book and must never make one.
     ///   - busyTimeout: how long a write waits for another process's lock.
     /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming the path, when the
-    ///   folder cannot be written, the path is not a regular file, the file
+    ///   folder cannot be written, the file is missing and not to be made,
+    ///   the path is not a regular file, the file
     ///   is not a people database or is damaged, or it was written by a
     ///   newer schema.
     public init(
         path: String,
         startingWith samples: [Person] = [],
+        creating: Bool = true,
         busyTimeout: Duration = .seconds(5)
     ) throws(PersonStoreError) {
+        if !creating { try Self.requireExisting(path) }
         try Self.prepareFolder(for: path)
-        try Self.checkHeader(of: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+        try Self.checkHeader(of: opened)
         try Self.prepareSchema(of: opened, samples: samples)
         let opening = try SQLiteDerivedData.prepare(opened)
         trusted = opening.trusted
@@ -221,7 +227,7 @@ public final class SQLitePersonStore: PersonStore {
             return try writing { (database, _) throws(PersonStoreError) in
                 var count = 0
                 while let draft = remaining.next() {
-                    _ = try Self.insert(draft, added: added, into: database)
+                    _ = try Self.insertRow(draft, added: added, into: database)
                     count += 1
                 }
                 return count
@@ -340,23 +346,36 @@ public final class SQLitePersonStore: PersonStore {
         }
     }
 
-    /// Compares every derived table with `person` and, when asked, builds
-    /// them all again in one transaction.
+    /// Compares every derived table with `person`, in one snapshot of the
+    /// file, and when asked builds again what disagrees, in one transaction.
+    ///
+    /// A repair checks again under the write lock, so it builds only what
+    /// is wrong then: nothing, when another program's writes were all that
+    /// moved.
     public func check(repairing: Bool) throws -> StoreCheck {
         try connection.withLock { (database) throws(PersonStoreError) in
-            let notes = repairedOnOpen.map { ["\($0); rebuilt when the file was opened"] } ?? []
-            let problems = try SQLiteDerivedData.problems(in: database)
-            guard repairing, !problems.isEmpty else {
+            let notes =
+                (repairedOnOpen.map { ["\($0); rebuilt when the file was opened"] } ?? [])
+                + (try SQLiteDerivedData.foreignTriggerNotes(in: database))
+            let found = try SQLiteDerivedData.problems(in: database)
+            guard repairing, !found.isEmpty else {
                 return StoreCheck(
-                    store: database.shownPath, notes: notes, problems: problems, remaining: nil)
+                    store: database.shownPath, notes: notes, problems: found.map(\.text),
+                    remaining: nil)
             }
-            try file.check(database.shownPath)
-            try database.storeTransaction { () throws(PersonStoreError) in
-                try SQLiteDerivedData.rebuild(in: database)
+            try requireWholeFile(database)
+            return try database.storeTransaction { () throws(PersonStoreError) in
+                let problems = try SQLiteDerivedData.problems(in: database, holdingWriteLock: true)
+                guard !problems.isEmpty else {
+                    return StoreCheck(
+                        store: database.shownPath, notes: notes, problems: [], remaining: nil)
+                }
+                try SQLiteDerivedData.repair(problems, in: database)
+                return StoreCheck(
+                    store: database.shownPath, notes: notes, problems: problems.map(\.text),
+                    remaining: try SQLiteDerivedData.problems(in: database, holdingWriteLock: true)
+                        .map(\.text))
             }
-            return StoreCheck(
-                store: database.shownPath, notes: notes, problems: problems,
-                remaining: try SQLiteDerivedData.problems(in: database))
         }
     }
 
@@ -369,13 +388,35 @@ public final class SQLitePersonStore: PersonStore {
         _ body: (SQLiteConnection, _ marksWereCurrent: Bool) throws(PersonStoreError) -> T
     ) throws(PersonStoreError) -> T {
         try connection.withLock { (database) throws(PersonStoreError) in
-            try file.check(database.shownPath)
+            try requireWholeFile(database)
             return try database.storeTransaction { () throws(PersonStoreError) in
                 guard trusted else { return try body(database, false) }
                 return try database.asAllowedWriter { () throws(PersonStoreError) in
                     try body(database, try SQLitePageMarks.areCurrent(in: database))
                 }
             }
+        }
+    }
+
+    /// Throws unless the path still names the file opened, whole (see
+    /// `SQLiteFileIdentity`); when it does not, the connection will leave
+    /// its log alone as it closes, so nothing more is written into it.
+    ///
+    /// A file shorter than its header says is read through by SQLite's own
+    /// quick check: pages another program's checkpoint has not yet copied
+    /// are still in the log, and read whole; pages cut off are gone.
+    private func requireWholeFile(_ database: SQLiteConnection) throws(PersonStoreError) {
+        do throws(PersonStoreError) {
+            guard try file.check(database) == .short else { return }
+            let answer = try? database.rows("PRAGMA quick_check").first?.text(0)
+            guard answer == "ok" else {
+                throw .storage(
+                    "the database \(database.shownPath) was cut short since it was opened (it is smaller than its header says); nothing was saved"
+                )
+            }
+        } catch {
+            database.skipCheckpointOnClose()
+            throw error
         }
     }
 
@@ -400,18 +441,12 @@ extension SQLitePersonStore {
     fileprivate static let insertSQL =
         "INSERT INTO person (name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?)"
 
-    /// The earliest and latest dates shown: years 1 to 9999.
-    private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
-
     fileprivate static func person(_ row: SQLiteStatement) -> Person {
         // Another program may store any number here, or none.
-        let seconds = row.real(4)
-        let added =
-            seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
-        return Person(
+        Person(
             id: row.integer(0), name: row.text(1) ?? "", address: row.text(2) ?? "",
-            email: row.text(3), added: Date(timeIntervalSince1970: added), sortName: row.sortName(5)
-        )
+            email: row.text(3), added: StoredDate.date(fromSeconds: row.real(4)),
+            sortName: row.sortName(5))
     }
 
     fileprivate static func values(
@@ -420,7 +455,7 @@ extension SQLitePersonStore {
         [
             .text(draft.name), .text(sortName ?? PersonSortKey.fold(draft.name)),
             .text(draft.address),
-            draft.email.map(SQLiteValue.text) ?? .null, .real(added.timeIntervalSince1970),
+            draft.email.map(SQLiteValue.text) ?? .null, .real(StoredDate.seconds(of: added)),
         ]
     }
 
@@ -434,19 +469,39 @@ extension SQLitePersonStore {
         ).first
     }
 
+    /// Inserts `draft` and returns the row as stored.
+    ///
+    /// The row is read back, not made from the draft, since the date is kept to ``Features/StoredDate``'s
+    /// precision and another program's trigger may have changed the row.
+    /// What this returns is what the next update or delete finds.
     static func insert(
         _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
     ) throws(PersonStoreError) -> Person {
+        let stored = try insertRow(draft, id: id, added: added, into: database)
+        guard
+            let person = try database.rows(
+                "SELECT \(columns) FROM person WHERE id = ?", [.integer(stored)], reading: person
+            ).first
+        else {
+            throw .storage(
+                "\(InertText.quoted(draft.name)) was removed as it was added, by another program's trigger in \(database.shownPath)"
+            )
+        }
+        return person
+    }
+
+    /// Inserts `draft`, with `id` or the next one, and returns its id.
+    static func insertRow(
+        _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
+    ) throws(PersonStoreError) -> Person.ID {
         if let id {
             try database.run(
                 "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?, ?)",
                 [.integer(id)] + values(of: draft, added: added))
-        } else {
-            try database.run(insertSQL, values(of: draft, added: added))
+            return id
         }
-        return Person(
-            id: id ?? database.lastInsertedID, name: draft.name, address: draft.address,
-            email: draft.email, added: added)
+        try database.run(insertSQL, values(of: draft, added: added))
+        return database.lastInsertedID
     }
 }
 

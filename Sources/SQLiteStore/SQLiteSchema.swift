@@ -67,6 +67,17 @@ enum SQLiteSchema {
     /// The objects that hold the data, which no repair may touch.
     static let dataObjects: Set<String> = ["person", "person_order"]
 
+    /// Derived objects that earlier versions of `people` made and this one
+    /// does not.
+    ///
+    /// They are still this program's own, so a rebuild drops them. Every
+    /// other object in the file that ``derived`` does not make belongs to
+    /// another program and is kept.
+    static let formerDerivedNames: Set<String> = [
+        "person_renamed", "person_changed", "person_renumbered",
+        "person_mark_updateed", "person_mark_deleteed",
+    ]
+
     /// The derived objects, empty, with the triggers that keep them true.
     ///
     /// Each trigger first *forgets* what the index holds for the row's id —
@@ -168,13 +179,14 @@ enum SQLiteSchema {
     /// A trigger that makes the page marks untrusted after a write of `event`
     /// into them.
     private static func markGuardTrigger(_ event: String) -> String {
-        """
-        CREATE TRIGGER person_mark_\(event.lowercased())ed AFTER \(event) ON person_mark BEGIN
-                UPDATE person_state SET writing = writing + 1, marked = -1;
-                UPDATE person_state SET writing = writing - 1;
-            END;
+        let done = ["INSERT": "inserted", "UPDATE": "updated", "DELETE": "deleted"][event] ?? event
+        return """
+            CREATE TRIGGER person_mark_\(done) AFTER \(event) ON person_mark BEGIN
+                    UPDATE person_state SET writing = writing + 1, marked = -1;
+                    UPDATE person_state SET writing = writing - 1;
+                END;
 
-        """
+            """
     }
 
     /// A trigger that notes a write of `event` into `table` made while no

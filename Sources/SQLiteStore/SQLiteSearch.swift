@@ -78,7 +78,7 @@ struct SQLiteSearch {
     /// sentinel; NUL, where the index stops; and U+FFFD, U+FFFE and U+FFFF,
     /// which its tokenizer folds together (with bytes that are not UTF-8),
     /// where a search compares them exactly.
-    private static func isUnindexable(_ scalar: Unicode.Scalar) -> Bool {
+    static func isUnindexable(_ scalar: Unicode.Scalar) -> Bool {
         scalar == SQLiteSchema.sentinel || scalar == "\0"
             || (0xFFFD...0xFFFF).contains(scalar.value)
     }

@@ -93,6 +93,46 @@ import Testing
         #expect(try await store.count(matching: "") == 4)
     }
 
+    /// Dates with a fraction of a second, far in the past and far in the
+    /// future, and twenty more drawn at random: seconds from 2001 and from
+    /// 1970 round differently, which a store keeping either must not lose.
+    static let awkwardDates: [Date] = {
+        var random = SeededGenerator(seed: 28)
+        return [
+            Date(timeIntervalSince1970: 1_764_133_383.123_456_7),
+            Date(timeIntervalSinceReferenceDate: 0.1),
+            Date(timeIntervalSince1970: -62_000_000_000.3),
+            Date(timeIntervalSince1970: 250_000_000_000.7),
+            .distantPast, .distantFuture,
+        ]
+            + (0..<20).map { _ in
+                Date(timeIntervalSince1970: Double.random(in: -3e9...5e9, using: &random))
+            }
+    }()
+
+    @Test(arguments: StoreMaker.all)
+    func whatAWriteReturnsIsWhatTheNextWriteFinds(_ maker: StoreMaker) async throws {
+        let store = try maker.make(persons: [])
+        for date in Self.awkwardDates {
+            let added = try await store.add(
+                PersonDraft(name: "Dated \(date)").validated(), addedAt: date)
+            #expect(try await store.person(withID: added.id) == added, "added at \(date)")
+            if StoredDate.secondsRange.contains(date.timeIntervalSince1970) {
+                #expect(abs(added.added.timeIntervalSince(date)) < 0.001, "added at \(date)")
+            }
+            let updated = try await store.update(
+                added, with: PersonDraft(name: "Moved \(date)").validated())
+            #expect(updated.added == added.added, "added at \(date)")
+            #expect(try await store.person(withID: added.id) == updated, "added at \(date)")
+            try await store.delete(updated)
+            try await store.restore(updated)
+            #expect(
+                try await store.person(withID: added.id) == updated, "restored, added at \(date)")
+            try await store.delete(updated)
+        }
+        #expect(try await store.count(matching: "") == 0)
+    }
+
     @Test(arguments: StoreMaker.all)
     func updatingReplacesTheValuesAndKeepsIdAndDate(_ maker: StoreMaker) async throws {
         let store = try maker.make(persons: Person.samples)

@@ -469,4 +469,52 @@ import Testing
         #expect(error?.description.contains("was removed or replaced since it was opened") == true)
         await #expect(try SQLitePersonStore(path: path).count(matching: "lost") == 0)
     }
+
+    @Test func aWriteToAFileEmptiedInPlaceIsRefusedAndWritesNothing() async throws {
+        var store: SQLitePersonStore? = try await seeded(0)
+        // `: > people.sqlite`: the same file, emptied.
+        try FileHandle(forWritingAtPath: path).map { try $0.truncate(atOffset: 0) }
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store?.add(validating: PersonDraft(name: "Lost"))
+        }
+        #expect(
+            error?.description.contains("was emptied or overwritten since it was opened") == true)
+        store = nil
+        // Closing copies nothing from the log into what is left of the file.
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
+    }
+
+    @Test func aWriteToAFileCutShortInPlaceIsRefused() async throws {
+        let store = try await seeded(600)
+        try otherProgram("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileHandle(forWritingAtPath: path).map { try $0.truncate(atOffset: 8_192) }
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.add(validating: PersonDraft(name: "Lost"))
+        }
+        #expect(error?.description.contains("was cut short since it was opened") == true)
+    }
+
+    @Test func aFileAnotherProgramVacuumedSmallerIsStillWritten() async throws {
+        let store = try await seeded(600)
+        for id in 4...603 { try await store.delete(id: id) }
+        try otherProgram("VACUUM")
+        try otherProgram("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(try await store.add(validating: PersonDraft(name: "Kept")).name == "Kept")
+    }
+
+    @Test func aDatabaseFolderThatIsALinkIsRefusedAsOne() throws {
+        let real = folder.path("real")
+        try FileManager.default.createDirectory(
+            atPath: real, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]
+        )
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("link"), withDestinationPath: real)
+        let error = #expect(throws: PersonStoreError.self) {
+            try SQLitePersonStore(path: folder.path("link/people.sqlite"))
+        }
+        #expect(
+            error?.description
+                == "the folder '\(folder.path("link"))' is a symbolic link (to '\(real)'); people keeps a database only in a real folder: name the database's path inside '\(real)' with --db"
+        )
+    }
 }

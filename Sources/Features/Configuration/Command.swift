@@ -30,6 +30,18 @@ public enum Command: Sendable, Equatable {
     case version
 }
 
+extension Command {
+    /// Whether a store that does not exist yet is made for this command.
+    ///
+    /// Any command may be the first run, which makes the book; `check`
+    /// looks at a book, and on a mistyped path must say so rather than make
+    /// an empty one and find nothing wrong with it.
+    public var makesABook: Bool {
+        if case .check = self { return false }
+        return true
+    }
+}
+
 /// The fields `people edit` was given; `nil` means "keep".
 public struct PersonChanges: Sendable, Equatable {
     /// The new name, if given.

@@ -1,0 +1,165 @@
+import Features
+
+/// `people check`: every derived object compared with `person`, in one
+/// snapshot of the file, and a repair that builds again only what is wrong.
+extension SQLiteDerivedData {
+    /// One disagreement between the derived data and `person`.
+    struct Damage: Equatable {
+        /// What a repair builds again for it.
+        enum Part: Comparable {
+            /// The counts of one row in `person_state`.
+            case counts
+            /// The counts of every short text, in `person_gram`.
+            case grams
+            /// The page marks.
+            case marks
+            /// Everything derived: the search index, or the schema itself.
+            case everything
+        }
+
+        let part: Part
+        /// The line `people check` prints.
+        let text: String
+    }
+
+    /// Compares every derived object with `person`, reading everything.
+    ///
+    /// Every comparison reads one snapshot of the file, so another program
+    /// writing meanwhile — through the triggers, which keep the derived data
+    /// true at each commit — is never taken for damage. Only the search
+    /// index's own check, which SQLite runs as a write, runs before the
+    /// snapshot, in a transaction of its own, and only when the file can be
+    /// written without waiting.
+    ///
+    /// - Parameter holdingWriteLock: whether the caller's transaction holds
+    ///   the write lock, so that nobody else can write while this reads.
+    /// - Returns: one line per disagreement; empty when all agree.
+    static func problems(in database: SQLiteConnection, holdingWriteLock: Bool = false)
+        throws(PersonStoreError) -> [Damage]
+    {
+        var problems: [Damage] = []
+        do {
+            let check = "INSERT INTO person_search (person_search) VALUES ('integrity-check')"
+            if holdingWriteLock {
+                try database.execute(check)
+            } else {
+                _ = try database.writingIfFree { () throws(PersonStoreError) in
+                    try database.execute(check)
+                }
+            }
+        } catch {
+            problems.append(
+                Damage(part: .everything, text: "the search index fails its own check (\(error))"))
+        }
+        let indexFailed = !problems.isEmpty
+        if holdingWriteLock {
+            return problems + (try snapshotProblems(in: database, indexFailed: indexFailed))
+        }
+        try database.execute("SAVEPOINT people_check")
+        defer { try? database.execute("RELEASE people_check") }
+        return problems + (try snapshotProblems(in: database, indexFailed: indexFailed))
+    }
+
+    /// The comparisons of ``problems(in:holdingWriteLock:)``, all made in
+    /// the caller's transaction.
+    ///
+    /// The search index is asked what it finds only when nothing has found
+    /// it wrong yet (`indexFailed`, its own check, or its copy of the
+    /// names): one damage, one line, and a broken index may fail any search.
+    private static func snapshotProblems(in database: SQLiteConnection, indexFailed: Bool)
+        throws(PersonStoreError) -> [Damage]
+    {
+        var problems: [Damage] = []
+        let integrity = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
+        if integrity != ["ok"] {
+            problems.append(
+                Damage(
+                    part: .everything,
+                    text: "SQLite: "
+                        + InertText.clipped(integrity.joined(separator: "; "), limit: 200)))
+        }
+        if let problem = try schemaProblem(in: database) {
+            return problems + [Damage(part: .everything, text: problem)]
+        }
+        let total = try database.integer("SELECT count(*) FROM person")
+        let oddKeys = try database.integer(
+            "SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name")))"
+        )
+        let stored = try database.rows("SELECT total, odd_keys FROM person_state")
+        if stored.count != 1 || stored.first?.integer(0) != total
+            || stored.first?.integer(1) != oddKeys
+        {
+            problems.append(
+                Damage(part: .counts, text: "the stored counts disagree with the \(total) persons"))
+        }
+        let unindexed = try database.integer(
+            """
+            SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search_content AS s
+                WHERE s.id = p.id AND s.c0 IS \(SQLiteSchema.indexed("p.sort_name")))
+            """)
+        let indexed = try database.integer("SELECT count(*) FROM person_search_content")
+        if unindexed > 0 || indexed != total {
+            problems.append(
+                Damage(
+                    part: .everything,
+                    text:
+                        "the search index holds \(indexed) names; \(unindexed) of \(total) persons are missing or wrong there"
+                ))
+        }
+        let counted = try GramTally.counting(
+            database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name"))
+        let comparison = try counted.compare(
+            with: database,
+            askingTheIndex: !indexFailed && problems.allSatisfy { $0.part != .everything },
+            oddNames: oddKeys)
+        if comparison.wrongCounts > 0 {
+            problems.append(
+                Damage(
+                    part: .grams,
+                    text: "\(comparison.wrongCounts) search counts disagree with the names"))
+        }
+        if let failure = comparison.failure {
+            problems.append(
+                Damage(part: .everything, text: "a search of the search index fails (\(failure))"))
+        } else if comparison.wrongAnswers > 0 {
+            problems.append(
+                Damage(
+                    part: .everything,
+                    text:
+                        "the search index finds the wrong persons for \(comparison.wrongAnswers) of the \(comparison.asked) texts of three characters the names hold"
+                ))
+        }
+        if try SQLitePageMarks.areCurrent(in: database), try !SQLitePageMarks.areExact(in: database)
+        {
+            problems.append(
+                Damage(
+                    part: .marks,
+                    text: "the page marks are marked current but disagree with the name order"))
+        }
+        return problems
+    }
+
+    /// Builds again what `damage` names, inside the caller's write
+    /// transaction: everything when the index or the schema is wrong, else
+    /// only the counts, the short texts' counts or the page marks.
+    static func repair(_ damage: [Damage], in database: SQLiteConnection) throws(PersonStoreError) {
+        let parts = Set(damage.map(\.part))
+        if parts.contains(.everything) { return try rebuild(in: database) }
+        try database.asAllowedWriter { () throws(PersonStoreError) in
+            if parts.contains(.counts) {
+                try database.execute(
+                    """
+                    UPDATE person_state SET total = (SELECT count(*) FROM person),
+                        odd_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name"))))
+                    """)
+            }
+            if parts.contains(.grams) {
+                try database.execute("DELETE FROM person_gram")
+                try GramTally.counting(
+                    database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name")
+                ).write(to: database)
+            }
+            if parts.contains(.marks) { try SQLitePageMarks.rebuild(in: database) }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import PeopleTestSupport
+import Synchronization
+import Testing
+
+@testable import Features
+@testable import SQLiteStore
+
+/// `people check` tells the truth: no false alarm while others write, no
+/// damage missed because the counts still add up, and a repair that builds
+/// only what is wrong.
+@Suite struct SQLiteCheckTests {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.path("people.sqlite")
+    }
+
+    /// Another program, writing plain SQL with the system library.
+    private func otherProgram(_ sql: String) throws {
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(sql)
+    }
+
+    private func integer(_ sql: String) throws -> Int {
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(sql)
+    }
+
+    private func seeded(_ count: Int = 600) async throws -> SQLitePersonStore {
+        let store = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        _ = try await store.add(validatingAll: DemoPersons.drafts(count: count))
+        return store
+    }
+
+    @Test func tenChecksInARowUnderTwoWritersAllFindNothingWrong() async throws {
+        let store = try await seeded(200)
+        let path = path
+        // One writer through people's own store, one with plain SQL, each on
+        // a thread of its own, as two other processes would be. Both go
+        // through the triggers, which keep the derived data true at every
+        // commit.
+        let writers = Writers()
+        // Each deletes what it added the time before, so the book stays
+        // small however long the checks take; a write waits as long as it
+        // must for the lock, since how long the check holds it for its
+        // index's own check is not the question here.
+        writers.start {
+            let other = try SQLitePersonStore(path: path, busyTimeout: .seconds(120))
+            var added: Person?
+            return { next in
+                if let person = added {
+                    try other.delete(person)
+                    added = nil
+                } else {
+                    added = try other.add(
+                        PersonDraft(name: "Writer \(next)").validated(), addedAt: .now)
+                }
+            }
+        }
+        writers.start {
+            let other = try SQLiteConnection(path: path, busyTimeout: .seconds(120))
+            return { next in
+                try other.execute(
+                    next.isMultiple(of: 2)
+                        ? "DELETE FROM person WHERE name = 'Plain \(next - 1)'"
+                        : "INSERT INTO person (name, sort_name, address, added) VALUES ('Plain \(next)', 'plain \(next)', '', 0)"
+                )
+            }
+        }
+        var reports: [StoreCheck] = []
+        for _ in 0..<10 {
+            // Each check starts after a write it did not see coming.
+            #expect(writers.awaitWrite())
+            reports.append(try await store.check(repairing: false))
+        }
+        #expect(writers.awaitWrite())
+        let repaired = try await store.check(repairing: true)
+        let failures = writers.stop()
+        #expect(failures == [])
+        #expect(reports.map(\.problems) == Array(repeating: [], count: 10))
+        #expect(repaired.problems == [])
+        #expect(repaired.remaining == nil)
+    }
+
+    @Test func anIndexThatFindsNoOneIsFoundAndRebuilt() async throws {
+        let store = try await seeded()
+        #expect(try await store.count(matching: "lovelace") == 1)
+        // The index's own table of where each term is: its text, counts and
+        // FTS5's own check still look whole.
+        try otherProgram("DELETE FROM person_search_idx")
+        #expect(try await store.page(matching: "lovelace", from: .first, limit: 10).isEmpty)
+        let found = try await store.check(repairing: false)
+        #expect(found.problems.count == 1)
+        #expect(found.problems.first?.contains("the search index finds the wrong persons") == true)
+        let repaired = try await store.check(repairing: true)
+        #expect(repaired.remaining == [])
+        #expect(
+            try await store.page(matching: "lovelace", from: .first, limit: 10).map(\.name) == [
+                "Ada Lovelace"
+            ])
+    }
+
+    /// Wrong counts and wrong page marks, written by a program that poses
+    /// as people's own triggers, so that no guard notices.
+    @Test(arguments: [
+        "UPDATE person_state SET total = total + 1",
+        "UPDATE person_mark SET before = before + 7; UPDATE person_state SET marked = changes",
+        "UPDATE person_gram SET n = n + 5 WHERE gram = 'a'",
+    ])
+    func aRepairBuildsAgainOnlyWhatIsWrong(_ damage: String) async throws {
+        let store = try await seeded()
+        let index = try integer("SELECT total(length(block)) FROM person_search_data")
+        let changes = try integer("SELECT changes FROM person_state")
+        try otherProgram(
+            "UPDATE person_state SET writing = 1; \(damage); UPDATE person_state SET writing = 0")
+        let repaired = try await store.check(repairing: true)
+        #expect(repaired.problems.count == 1)
+        #expect(repaired.remaining == [])
+        // A rebuild of everything counts the changes from zero again and
+        // writes the index anew, as one piece.
+        #expect(try integer("SELECT changes FROM person_state") == changes)
+        #expect(try integer("SELECT total(length(block)) FROM person_search_data") == index)
+        #expect(try await store.check(repairing: false).problems == [])
+    }
+
+    @Test func aRepairWithNothingWrongAnyMoreBuildsNothing() async throws {
+        let store = try await seeded()
+        let changes = try integer("SELECT changes FROM person_state")
+        let repaired = try await store.check(repairing: true)
+        #expect(repaired == StoreCheck(store: "'\(path)'", notes: [], problems: [], remaining: nil))
+        #expect(try integer("SELECT changes FROM person_state") == changes)
+    }
+
+    @Test func checkNeverMakesABook() throws {
+        let missing = folder.path("typo/people.sqlite")
+        let error = #expect(throws: PersonStoreError.self) {
+            try SQLitePersonStore(path: missing, creating: false)
+        }
+        #expect(
+            error?.description == "there is no database at '\(missing)'; nothing was made there")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("typo")))
+    }
+}
+
+/// Threads that write to one file until told to stop, as other processes
+/// would, and tell the test of each write.
+private final class Writers: @unchecked Sendable {
+    private let done = Atomic(false)
+    private let written = DispatchSemaphore(value: 0)
+    private let finished = DispatchGroup()
+    private let errors = Mutex<[String]>([])
+
+    /// Starts a thread that makes its writer with `make`, then calls it
+    /// with 1, 2, 3… until ``stop()``.
+    func start(_ make: @escaping @Sendable () throws -> (Int) throws -> Void) {
+        finished.enter()
+        Thread.detachNewThread { [self] in
+            defer { finished.leave() }
+            do {
+                let write = try make()
+                var next = 0
+                while !done.load(ordering: .relaxed) {
+                    next += 1
+                    try write(next)
+                    written.signal()
+                }
+            } catch {
+                errors.withLock { $0.append("\(error)") }
+                written.signal()
+            }
+        }
+    }
+
+    /// Waits for the next write (or a writer's failure); `false` when none
+    /// came within a minute.
+    func awaitWrite() -> Bool {
+        written.wait(timeout: .now() + 60) == .success
+    }
+
+    /// Stops every writer and waits for them: what they failed with.
+    func stop() -> [String] {
+        done.store(true, ordering: .relaxed)
+        finished.wait()
+        return errors.withLock { $0 }
+    }
+}

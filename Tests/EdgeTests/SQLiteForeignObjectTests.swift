@@ -1,0 +1,129 @@
+import Foundation
+import PeopleTestSupport
+import Testing
+
+@testable import Features
+@testable import SQLiteStore
+
+/// What another program made in a people database is its own: every open,
+/// check and repair keeps it, and the store still answers right around it.
+@Suite struct SQLiteForeignObjectTests {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.path("people.sqlite")
+    }
+
+    private func otherProgram(_ sql: String) throws {
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(sql)
+    }
+
+    private func triggers() throws -> Set<String> {
+        Set(
+            try SQLiteConnection(path: path, busyTimeout: .seconds(5))
+                .rows("SELECT name FROM sqlite_master WHERE type = 'trigger'").compactMap {
+                    $0.text(0)
+                })
+    }
+
+    private static let othersTriggers = """
+        CREATE TABLE note (text TEXT);
+        CREATE TRIGGER note_stamped AFTER INSERT ON note BEGIN SELECT 1; END;
+        CREATE TRIGGER no_deletes BEFORE DELETE ON person
+            BEGIN SELECT RAISE(ABORT, 'persons are never deleted here'); END;
+        CREATE TRIGGER names_shouted AFTER INSERT ON person
+            BEGIN UPDATE person SET name = upper(name) WHERE id = new.id; END;
+        """
+
+    @Test func anOpenKeepsEveryTriggerAnotherProgramMade() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try otherProgram(Self.othersTriggers)
+        // A rebuild on open too: a trigger of people's own is missing.
+        try otherProgram("DROP TRIGGER person_deleted")
+        let store = try SQLitePersonStore(path: path)
+        #expect(try await store.count(matching: "") == 3)
+        let kept = try triggers()
+        #expect(
+            kept.isSuperset(of: ["note_stamped", "no_deletes", "names_shouted", "person_deleted"]))
+    }
+
+    @Test func aTriggerThatRefusesAWriteIsNamedAndNothingChanges() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try otherProgram(Self.othersTriggers)
+        let store = try SQLitePersonStore(path: path)
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.delete(id: 1)
+        }
+        #expect(
+            error?.description
+                == "a trigger another program put in '\(path)' refused this: 'persons are never deleted here'; nothing was changed"
+        )
+        #expect(try await store.count(matching: "") == 3)
+    }
+
+    @Test func aPersonATriggerRewroteIsReturnedAsStoredAndCanBeSavedOver() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try otherProgram(Self.othersTriggers)
+        let store = try SQLitePersonStore(path: path)
+        let added = try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
+        #expect(added.name == "BARBARA LISKOV")
+        #expect(try await store.person(withID: added.id) == added)
+        let renamed = try await store.update(added, with: PersonDraft(name: "Barbara").validated())
+        #expect(renamed.name == "Barbara")
+        let report = try await store.check(repairing: false)
+        #expect(report.problems == [])
+        #expect(
+            report.notes.sorted() == [
+                "trigger 'names_shouted' on person is another program's: kept; it may refuse or change what people writes, and people shows what is stored",
+                "trigger 'no_deletes' on person is another program's: kept; it may refuse or change what people writes, and people shows what is stored",
+            ])
+    }
+
+    @Test func aTriggerThatWritesIntoTheIndexKeepsTheIndexFromBeingUsed() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try otherProgram(
+            "CREATE TRIGGER sneaky AFTER INSERT ON person BEGIN DELETE FROM person_search WHERE rowid = new.id; END"
+        )
+        let store = try SQLitePersonStore(path: path)
+        // Added by people itself, while it counts as the index's writer:
+        // no guard could tell the trigger's delete from its own.
+        let added = try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
+        #expect(try await store.page(matching: "liskov", from: .first, limit: 10) == [added])
+        #expect(try await store.count(matching: "lis") == 1)
+        let notes = try await store.check(repairing: false).notes
+        #expect(
+            notes == [
+                "trigger 'sneaky', another program's, writes into people's search index or counts, so people does not use them while it is there: it reads every person"
+            ])
+        #expect(try triggers().contains("sneaky"))
+    }
+
+    @Test func aTriggerAnotherProgramPutOnADerivedTableIsMadeAgainAfterARebuild() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try otherProgram(
+            "CREATE TABLE audit (n INTEGER); CREATE TRIGGER counted AFTER UPDATE ON person_mark BEGIN INSERT INTO audit VALUES (1); END"
+        )
+        try otherProgram("DROP TRIGGER person_inserted")
+        let store = try SQLitePersonStore(path: path)
+        #expect(try await store.check(repairing: false).problems == [])
+        #expect(try triggers().isSuperset(of: ["counted", "person_inserted"]))
+    }
+
+    @Test func triggersAnEarlierPeopleMadeAreItsOwnAndReplaced() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        // The names the version before this one gave two of its triggers.
+        try otherProgram(
+            """
+            DROP TRIGGER person_mark_updated; DROP TRIGGER person_mark_deleted;
+            CREATE TRIGGER person_mark_updateed AFTER UPDATE ON person_mark BEGIN SELECT 1; END;
+            CREATE TRIGGER person_mark_deleteed AFTER DELETE ON person_mark BEGIN SELECT 1; END;
+            """)
+        let store = try SQLitePersonStore(path: path)
+        #expect(try await store.check(repairing: false).notes.count == 1)
+        let names = try triggers()
+        #expect(names.isSuperset(of: ["person_mark_updated", "person_mark_deleted"]))
+        #expect(names.isDisjoint(with: ["person_mark_updateed", "person_mark_deleteed"]))
+    }
+}
