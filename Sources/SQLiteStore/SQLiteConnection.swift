@@ -128,7 +128,8 @@ final class SQLiteConnection: @unchecked Sendable {
         guard fileSize(file, &size) == SQLITE_OK else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         let code = read(file, &bytes, Int32(count), 0)
-        guard code == SQLITE_OK || code == SQLITE_IOERR | (2 << 8) else { return nil }  // short read
+        // SQLITE_IOERR_SHORT_READ: a file shorter than `count`.
+        guard code == SQLITE_OK || code == SQLITE_IOERR | (2 << 8) else { return nil }
         return (bytes, Int(size))
     }
 
