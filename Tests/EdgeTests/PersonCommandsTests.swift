@@ -62,6 +62,48 @@ import Testing
         #expect(edited.email == "ada@example.org")
     }
 
+    /// A person another program stored with a name and an email no form
+    /// would accept.
+    private static let foreign = Person(
+        id: 7, name: "Eve\u{1B}[2J", address: "1 Main St",
+        email: String(repeating: "e", count: 300) + "@example.org", added: Fixtures.clock())
+
+    @Test func anEditKeepingAnInvalidStoredNameSaysSoAndHowToFixIt() async throws {
+        let store = MemoryPersonStore(persons: [Self.foreign])
+        let status = await PersonCommands(
+            command: .edit(id: 7, changes: PersonChanges(address: "2 Main St")),
+            storeProvider: { store }, pageSize: 10, clock: Fixtures.clock,
+            writer: PersonFileWriter(), help: "", console: console
+        ).run()
+        #expect(status == .failure)
+        #expect(
+            console.errors
+                == "people: the stored name of person 7 is not valid (name contains the control character U+001B); nothing was changed: give a valid one in the same edit with --name NAME\n"
+        )
+        #expect(try await store.existingPerson(withID: 7).address == "1 Main St")
+    }
+
+    @Test func anEditGivingANameThenNamesTheInvalidStoredEmailAndHowToClearIt() async throws {
+        let store = MemoryPersonStore(persons: [Self.foreign])
+        let edit = { [console] (changes: PersonChanges) in
+            await PersonCommands(
+                command: .edit(id: 7, changes: changes), storeProvider: { store }, pageSize: 10,
+                clock: Fixtures.clock, writer: PersonFileWriter(), help: "", console: console
+            ).run()
+        }
+        #expect(await edit(PersonChanges(name: "Eve")) == .failure)
+        #expect(console.errors.hasPrefix("people: the stored email of person 7 is not valid"))
+        #expect(console.errors.hasSuffix("with --email EMAIL (or --email '' to clear it)\n"))
+        #expect(await edit(PersonChanges(name: "Eve", email: "")) == .success)
+        #expect(try await store.existingPerson(withID: 7).name == "Eve")
+    }
+
+    @Test func aBadValueTypedInAnEditIsStillTheTypersMistake() async {
+        let status = await run(.edit(id: 1, changes: PersonChanges(name: "Ada\u{7}")))
+        #expect(status == .usage)
+        #expect(console.errors == "people: name contains the control character U+0007\n")
+    }
+
     @Test func anUnknownIdIsAFailureNamingTheId() async {
         #expect(await run(.show(id: 42, json: false)) == .failure)
         #expect(await run(.delete(id: 42)) == .failure)

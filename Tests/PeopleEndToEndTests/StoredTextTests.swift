@@ -91,8 +91,10 @@ import Testing
 
     @Test func aRefusalQuotingStoredTextPrintsNoControlCharacter() async throws {
         let edit = try run(["edit", "104", "--address", "2 Main St"])
-        #expect(edit.status == 2)
+        #expect(edit.status == 1)
         #expect(edit.errors.split(separator: "\n").count == 1)
+        #expect(edit.errors.hasPrefix("people: the stored name of person 104 is not valid"))
+        #expect(edit.errors.hasSuffix("give a valid one in the same edit with --name NAME\n"))
         expectInert(edit, "edit of a stored hostile name")
     }
 

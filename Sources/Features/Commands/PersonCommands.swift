@@ -92,8 +92,7 @@ public final class PersonCommands: Application {
         case .edit(let id, let changes):
             let store = try storeProvider()
             let person = try await store.existingPerson(withID: id)
-            _ = try await store.update(
-                person, with: changes.applied(to: PersonDraft(person)).validated())
+            _ = try await store.update(person, with: Self.edited(person, with: changes))
         case .delete(let id):
             let store = try storeProvider()
             try await store.delete(store.existingPerson(withID: id))
@@ -209,6 +208,22 @@ public final class PersonCommands: Application {
     /// be handed to the store.
     nonisolated private static func checked(_ draft: PersonDraft) -> ValidatedDraft? {
         try? draft.validated()
+    }
+
+    /// `person` with `changes` applied, checked.
+    ///
+    /// - Throws: ``PersonValidationError`` for a value given in `changes`;
+    ///   ``StoredValueError`` for a stored value the edit keeps, which
+    ///   another program may have written.
+    private static func edited(_ person: Person, with changes: PersonChanges) throws
+        -> ValidatedDraft
+    {
+        do {
+            return try changes.applied(to: PersonDraft(person)).validated()
+        } catch {
+            guard changes[error.field] == nil else { throw error }
+            throw StoredValueError(id: person.id, problem: error)
+        }
     }
 
     /// How many persons an export reads at a time.

@@ -61,6 +61,15 @@ public struct PersonChanges: Sendable, Equatable {
     /// Whether nothing would change.
     public var isEmpty: Bool { name == nil && address == nil && email == nil }
 
+    /// The change to `field`, or `nil` to keep it.
+    public subscript(field: PersonField) -> String? {
+        switch field {
+        case .name: name
+        case .address: address
+        case .email: email
+        }
+    }
+
     /// `draft` with these changes applied.
     public func applied(to draft: PersonDraft) -> PersonDraft {
         var changed = draft
