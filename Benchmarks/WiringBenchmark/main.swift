@@ -69,7 +69,7 @@ func scope(trace: Bool) -> SessionScope {
             configuration: Configuration(storeKind: .memory, trace: trace),
             console: SilentConsole(), readSource: AppInjector.injectSourceReader(),
             personStore: MemoryPersonStore(persons: Person.samples),
-            views: TerminalViews(console: SilentConsole())))
+            views: TerminalViews(console: SilentConsole(), width: .unknown)))
 }
 
 /// Hands `body` back as `scope.provider` does with the trace off, through the
@@ -95,7 +95,7 @@ func run() throws -> Bool {
     let deletions = SessionInjector.injectLastDeletion(plain)
     let person = Person.samples[0]
 
-    let views: any ViewFactory = TerminalViews(console: plain.app.console)
+    let views: any ViewFactory = TerminalViews(console: plain.app.console, width: .unknown)
     let openByHand: @MainActor (Person) -> PersonDetailController = { person in
         let opened = OpenedPerson(person: person, store: store)
         return PersonDetailController(

@@ -42,7 +42,11 @@ public enum AppInjector {
             command: invocation.command,
             console: console,
             readSource: injectSourceReader(),
-            views: TerminalViews(console: console))
+            views: TerminalViews(
+                console: console,
+                width: .standardOutput(
+                    outputIsTerminal: launch.outputIsTerminal,
+                    columnsVariable: launch.variables["COLUMNS"])))
     }
 
     /// Reads an `--import` source: a file through the one file reader, a
@@ -91,7 +95,9 @@ public enum AppInjector {
     /// view made, and the views themselves are reported.
     public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
         app.handedInViews
-            ?? app.keep(app.viewFactoryCache) { app.make(TerminalViews(console: app.console)) }
+            ?? app.keep(app.viewFactoryCache) {
+                app.make(TerminalViews(console: app.console, width: .unknown))
+            }
     }
 
     /// The one-shot command runner, for scripts: no session, no navigator.

@@ -62,6 +62,8 @@ public enum Usage {
           PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB   defaults for --store,
                                            --page-size and --db
           NO_COLOR                         set to turn colour off (as does TERM=dumb)
+          COLUMNS                          the width screen rows are cut to when the
+                                           output is not a terminal (default 80)
 
         Data:
           The sqlite store keeps persons in --db, else $PEOPLE_DB, else the

@@ -12,14 +12,25 @@ import Foundation
 ///   Id       1
 /// e edit · d delete · b back · q quit · ? help
 /// ```
+///
+/// A value too long for the terminal's width (``TerminalWidth``) is folded
+/// under its label over at most ``foldedLines`` lines; one too long for
+/// those ends with `…` and its length, `… (100,000 characters)`, so a field
+/// another program filled can be seen to be long without flooding the
+/// screen.
 @MainActor
 public final class TerminalPersonDetailView: PersonDetailView {
     private let console: any Console
+    private let width: TerminalWidth
     private var model: PersonDetailViewModel?
 
-    /// A view that writes to `console`.
-    public init(console: any Console) {
+    /// The most lines one field's value is folded over.
+    public static let foldedLines = 4
+
+    /// A view that writes to `console`, its lines cut to `width`.
+    public init(console: any Console, width: TerminalWidth) {
         self.console = console
+        self.width = width
     }
 
     public func show(_ model: PersonDetailViewModel) {
@@ -33,10 +44,16 @@ public final class TerminalPersonDetailView: PersonDetailView {
             // The fields follow once the person has been read again.
             return console.writeLine("\(model.title) · loading…", as: .title)
         }
-        console.writeLine(model.title, as: .title)
-        let width = model.fields.map(\.label.count).max() ?? 0
+        let columns = width.columns
+        console.writeLine(TerminalLine.fitted(model.title, to: columns), as: .title)
+        let labelWidth = model.fields.map(\.label.count).max() ?? 0
+        let indent = String(repeating: " ", count: labelWidth + 4)
+        let room = max(10, columns - indent.count)
         for field in model.fields {
-            console.writeLine("  \(field.label.padded(to: width))  \(field.value)")
+            for (index, line) in Self.folded(field.value, into: room).enumerated() {
+                let label = index == 0 ? "  \(field.label.padded(to: labelWidth))  " : indent
+                console.writeLine((label + line).clipped(toColumns: columns))
+            }
         }
         console.writeLine(KeyBinding.keyLine(AppScreen.detail.keys), as: .keys)
     }
@@ -64,6 +81,44 @@ public final class TerminalPersonDetailView: PersonDetailView {
         case .key("?"): console.writeLines(AppScreen.detail.help)
         case .empty: show(model)
         case .number, .search, .key, .unknown: showError(KeyInput.complaint(for: input))
+        }
+    }
+
+    /// `value` made inert and folded into lines of at most `room` display
+    /// columns, at most ``foldedLines`` of them; when that is not all of
+    /// it, the last ends with `…` and the value's length in characters.
+    package static func folded(_ value: String, into room: Int) -> [String] {
+        // Never more than the lines can show is read, however long the value.
+        let limit = 4 * room * foldedLines
+        let scalars = value.unicodeScalars
+        let isCut =
+            scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex)
+            .map { $0 != scalars.endIndex } ?? false
+        var lines: [String] = []
+        var rest = InertText.clipped(value, limit: limit)[...]
+        while !rest.isEmpty && lines.count <= foldedLines {
+            var end = rest.prefixEnd(columns: room)
+            // A character wider than the room still takes a line.
+            if end == rest.startIndex { end = rest.index(after: end) }
+            lines.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        guard isCut || lines.count > foldedLines else { return lines.isEmpty ? [""] : lines }
+        let note = "… (\(grouped(value.count)) characters)"
+        let kept = lines.prefix(foldedLines)
+        var last = kept.last ?? ""
+        // The ellipsis of a cut by scalars, which the note's replaces.
+        if isCut && last.hasSuffix("…") { last.removeLast() }
+        let cut = last[..<last.prefixEnd(columns: max(0, room - note.displayColumns))]
+        return kept.dropLast() + [String(cut) + note]
+    }
+
+    /// `count` with its thousands grouped by commas: `100,000`.
+    private static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        return digits.enumerated().reduce(into: "") { text, item in
+            if item.offset > 0 && (digits.count - item.offset) % 3 == 0 { text += "," }
+            text.append(item.element)
         }
     }
 

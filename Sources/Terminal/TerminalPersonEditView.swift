@@ -11,23 +11,27 @@ import Foundation
 @MainActor
 public final class TerminalPersonEditView: PersonEditView {
     private let console: any Console
+    private let width: TerminalWidth
     private var model: PersonFormViewModel?
 
-    /// A view that writes to `console`.
-    public init(console: any Console) {
+    /// A view that writes to `console`; a value shown in a prompt is cut
+    /// to leave the prompt within `width`.
+    public init(console: any Console, width: TerminalWidth) {
         self.console = console
+        self.width = width
     }
 
     public func show(_ model: PersonFormViewModel) {
         if model.step.number == 1 {
-            console.writeLine(model.title, as: .title)
+            console.writeLine(TerminalLine.fitted(model.title, to: width.columns), as: .title)
             console.writeLine(KeyBinding.keyLine(AppScreen.form.keys), as: .keys)
         }
         self.model = model
         let field = model.field
         var prompt = "\(field.label) (\(model.step.number)/\(model.step.of))"
         if !model.currentValue.isEmpty {
-            prompt += " [\(model.currentValue)]"
+            let room = width.columns - prompt.count - 4
+            prompt += " [\(TerminalLine.fitted(model.currentValue, to: room))]"
         } else if !field.isRequired {
             prompt += " (optional)"
         }

@@ -11,27 +11,38 @@ import Features
 ///
 /// (The samples at two rows a page, as an end-to-end test expects them.)
 /// While a page loads, the title line alone says so: `People · loading…`.
+///
+/// Every row is one line cut to the terminal's width (``TerminalWidth``),
+/// counted in display columns, so a name or an address of any length
+/// another program stored takes one line, and the names stay aligned when
+/// some are written in wide characters.
 @MainActor
 public final class TerminalPersonListView: PersonListView {
     private let console: any Console
+    private let width: TerminalWidth
     private var model: PersonListViewModel?
 
-    /// A view that writes to `console`.
-    public init(console: any Console) {
+    /// A view that writes to `console`, its rows cut to `width`.
+    public init(console: any Console, width: TerminalWidth) {
         self.console = console
+        self.width = width
     }
 
     public func show(_ model: PersonListViewModel) {
         self.model = model
-        console.writeLine("\(model.title) · \(model.summary)", as: .title)
+        let columns = width.columns
+        console.writeLine(
+            TerminalLine.fitted("\(model.title) · \(model.summary)", to: columns), as: .title)
         // The rows and the key line follow once the page has arrived.
         if model.isLoading { return }
-        let width = min(28, model.rows.map(\.title.count).max() ?? 0)
-        for (index, row) in model.rows.enumerated() {
+        let titles = model.rows.map { TerminalLine.fitted($0.title, to: 28) }
+        let titleWidth = titles.map(\.displayColumns).max() ?? 0
+        for (index, (row, title)) in zip(model.rows, titles).enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
             let line =
-                "\(number)  \(row.title.clipped(to: width).padded(to: width))  \(row.subtitle)"
-            console.writeLine(line.trimmingTrailingSpaces())
+                "\(number)  \(title.padded(toColumns: titleWidth))  "
+                + TerminalLine.fitted(row.subtitle, to: columns)
+            console.writeLine(line.clipped(toColumns: columns).trimmingTrailingSpaces())
         }
         console.writeLine(keyLine(model), as: .keys)
     }

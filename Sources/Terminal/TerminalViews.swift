@@ -6,22 +6,24 @@ import Features
 /// app's console, unless a test handed the scope another.
 public final class TerminalViews: ViewFactory {
     private let console: any Console
+    private let width: TerminalWidth
 
-    /// A factory of views that write to `console`.
-    public init(console: any Console) {
+    /// A factory of views that write to `console`, their lines cut to `width`.
+    public init(console: any Console, width: TerminalWidth) {
         self.console = console
+        self.width = width
     }
 
     public func makePersonListView() -> any PersonListView {
-        TerminalPersonListView(console: console)
+        TerminalPersonListView(console: console, width: width)
     }
 
     public func makePersonDetailView() -> any PersonDetailView {
-        TerminalPersonDetailView(console: console)
+        TerminalPersonDetailView(console: console, width: width)
     }
 
     public func makePersonEditView() -> any PersonEditView {
-        TerminalPersonEditView(console: console)
+        TerminalPersonEditView(console: console, width: width)
     }
 
     public func makeSettingsView() -> any SettingsView {

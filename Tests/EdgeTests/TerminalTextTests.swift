@@ -51,6 +51,38 @@ import Testing
         #expect(InertText.quoted("e\u{301}e\u{301}e\u{301}", limit: 4) == "'e\u{301}…'")
     }
 
+    /// What a terminal gives each character: wide East Asian characters and
+    /// emoji two columns, a combining mark on its own none, the rest one.
+    @Test(arguments: [
+        ("Ada", 3), ("李小龍", 6), ("한국", 4), ("Ａ", 2), ("e\u{301}", 1), ("\u{301}", 0),
+        ("👩\u{200D}👩\u{200D}👧", 2), ("❤\u{FE0F}", 2), ("Zoë", 3), ("\u{200B}", 0),
+    ])
+    func displayColumnsCountWideCharactersTwiceAndMarksNever(text: String, columns: Int) {
+        #expect(text.displayColumns == columns)
+    }
+
+    @Test func clippingByColumnsNeverSplitsAWideCharacterOrOverflows() {
+        #expect("李小龍李小龍".clipped(toColumns: 6) == "李小…")
+        #expect("李小龍".clipped(toColumns: 6) == "李小龍", "fits: not cut")
+        #expect("ab李".clipped(toColumns: 3) == "ab…")
+        #expect("e\u{301}e\u{301}e\u{301}x".clipped(toColumns: 3) == "e\u{301}e\u{301}…")
+        let huge = String(repeating: "x", count: 100_000)
+        #expect(huge.clipped(toColumns: 80).displayColumns == 80)
+        #expect("李".padded(toColumns: 4) == "李  ")
+    }
+
+    /// Piped, rows are cut to `COLUMNS` when it is a whole number, else to
+    /// 80; never narrower than 20 or wider than 1,000.
+    @Test(
+        arguments: [
+            ("40", 40), (nil, 80), ("abc", 80), ("+40", 80), ("4O", 80), ("", 80), ("5", 20),
+            ("5000", 1_000), ("99999999999999999999", 80), ("\u{1B}[2J", 80),
+        ] as [(String?, Int)])
+    func aPipesWidthIsColumnsWhenItIsAWholeNumber(variable: String?, columns: Int) {
+        let width = TerminalWidth.standardOutput(outputIsTerminal: false, columnsVariable: variable)
+        #expect(width.columns == columns)
+    }
+
     @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() async {
         #expect(TextStyle.plain.render("People", as: .title) == "People")
         #expect(

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func theListIsNumberedAndEndsWithItsKeys() async {
-        let view = TerminalPersonListView(console: console)
+        let view = TerminalPersonListView(console: console, width: .fixed(80))
         view.show(Actions().model(rows: ["Ada", "Alan"], next: true))
         #expect(
             console.output == """
@@ -45,7 +45,7 @@ import Testing
 
     @Test func pagingKeysOnAListThatIsNotLoadedSayEnterRetries() async {
         let actions = Actions()
-        let view = TerminalPersonListView(console: console)
+        let view = TerminalPersonListView(console: console, width: .fixed(80))
         var model = actions.model(rows: [])
         model.retry = { actions.log.append("retry") }
         view.show(model)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func keysRunTheMatchingActions() async {
         let actions = Actions()
-        let view = TerminalPersonListView(console: console)
+        let view = TerminalPersonListView(console: console, width: .fixed(80))
         view.show(actions.model(rows: ["Ada", "Alan"], next: true))
         for key in ["2", "n", "/ ada ", "/", "a", "u", "s", "Q"] { await view.handle(key) }
         #expect(
@@ -71,7 +71,7 @@ import Testing
 
     @Test func keysThatDoNothingHereSaySoInOneLine() async {
         let actions = Actions()
-        let view = TerminalPersonListView(console: console)
+        let view = TerminalPersonListView(console: console, width: .fixed(80))
         view.show(actions.model(rows: ["Ada"]))
         for key in ["3", "n", "p", "b", "xyz", "99999999999999999999999"] { await view.handle(key) }
         #expect(actions.log.isEmpty)
@@ -88,13 +88,61 @@ import Testing
     }
 
     @Test func eachLineTellsTheConsoleWhatItIs() async {
-        TerminalPersonListView(console: console).show(Actions().model(rows: ["Ada"]))
+        TerminalPersonListView(console: console, width: .fixed(80)).show(
+            Actions().model(rows: ["Ada"]))
         #expect(console.roles == [.title, .plain, .keys])
+    }
+
+    /// An address of 100,000 characters another program stored.
+    static let hugeAddress = String(repeating: "Long Road ", count: 10_000)
+
+    @Test func everyRowIsOneLineCutToTheWidthWithNamesAlignedInColumns() async {
+        let rows = [("李小龍", "Hong Kong"), ("Ada", Self.hugeAddress), ("Bob\u{9B}31m", "x")]
+        let model = PersonListViewModel(
+            title: "People", summary: "1–3 of 3",
+            rows: rows.map { PersonRowViewModel(title: $0.0, subtitle: $0.1, select: {}) },
+            search: { _ in }, add: {}, undo: {}, openSettings: {}, quit: {})
+        TerminalPersonListView(console: console, width: .fixed(40)).show(model)
+        let lines = console.output.split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.dropFirst().prefix(3)) == [
+                "  1  李小龍        Hong Kong",
+                "  2  Ada           Long Road Long Road …",
+                "  3  Bob\\u{9B}31m  x",
+            ])
+    }
+
+    @Test func aLongFieldIsFoldedOverFourLinesEndingWithItsLength() async {
+        let model = PersonDetailViewModel(
+            title: "Ada",
+            fields: [("Name", "Ada"), ("Address", Self.hugeAddress), ("Email", "—")],
+            confirmation: nil, edit: {}, delete: {}, back: {}, quit: {})
+        TerminalPersonDetailView(console: console, width: .fixed(40)).show(model)
+        #expect(
+            console.output.split(separator: "\n").dropLast() == [
+                "Ada",
+                "  Name     Ada",
+                "  Address  Long Road Long Road Long Road",
+                "            Long Road Long Road Long Roa",
+                "           d Long Road Long Road Long Ro",
+                "           ad Long… (100,000 characters)",
+                "  Email    —",
+            ])
+    }
+
+    @Test func aFieldThatFitsInFourLinesIsFoldedWhole() {
+        let value = String(repeating: "李", count: 25)
+        #expect(
+            TerminalPersonDetailView.folded(value, into: 20) == [
+                String(repeating: "李", count: 10), String(repeating: "李", count: 10),
+                String(repeating: "李", count: 5),
+            ])
+        #expect(TerminalPersonDetailView.folded("", into: 20) == [""])
     }
 
     @Test func theFormMapsEnterDashAndDotToKeepClearAndCancel() async {
         var answers: [FormAnswer] = []
-        let view = TerminalPersonEditView(console: console)
+        let view = TerminalPersonEditView(console: console, width: .fixed(80))
         view.show(
             PersonFormViewModel(
                 title: "Edit Ada", field: .address, step: (2, 3), currentValue: "London",
@@ -106,7 +154,7 @@ import Testing
 
     @Test func theDetailAsksBeforeDeletingAndOnlyYesConfirms() async {
         var log: [String] = []
-        let view = TerminalPersonDetailView(console: console)
+        let view = TerminalPersonDetailView(console: console, width: .fixed(80))
         let question = ConfirmationViewModel(
             question: "Delete Ada?", confirm: { log.append("yes") }, cancel: { log.append("no") })
         let model = PersonDetailViewModel(
@@ -128,9 +176,9 @@ import Testing
             default: binding.keys
             }
         }
-        let list = TerminalPersonListView(console: console)
+        let list = TerminalPersonListView(console: console, width: .fixed(80))
         list.show(Actions().model(rows: ["Ada"], next: true))
-        let detail = TerminalPersonDetailView(console: console)
+        let detail = TerminalPersonDetailView(console: console, width: .fixed(80))
         detail.show(
             PersonDetailViewModel(
                 title: "Ada", fields: [], confirmation: nil, edit: {}, delete: {}, back: {},

@@ -138,7 +138,8 @@ import Testing
         let csv = try file("friends.csv", "name,address\nAaron Aardvark,Zoo Lane\nZed Zulu,\n")
         let run = try PeopleProcess.run(
             ["--store", "memory", "--import", csv, "--page-size", "3"],
-            input: "1\ne\nd\nb\nn\n\nq\n")
+            // Rows are cut to the width: wide enough for the temporary path.
+            input: "1\ne\nd\nb\nn\n\nq\n", environment: ["COLUMNS": "300"])
         #expect(run.status == 0)
         #expect(
             run.output.hasPrefix(

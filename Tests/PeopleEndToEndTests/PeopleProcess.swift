@@ -50,7 +50,9 @@ final class PeopleProcess {
             "people-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let home = home ?? folder.appendingPathComponent("home")
-        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PEOPLE_") }
+        var variables = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("PEOPLE_") && $0.key != "COLUMNS"
+        }
         variables["HOME"] = home.path
         variables["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
         variables.merge(environment) { $1 }

@@ -37,8 +37,11 @@ import Testing
         }
     }
 
-    private func run(_ arguments: [String], input: String = "") throws -> PeopleProcess.Outcome {
-        try PeopleProcess.run(["--db", database] + arguments, input: input, home: home)
+    private func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    ) throws -> PeopleProcess.Outcome {
+        try PeopleProcess.run(
+            ["--db", database] + arguments, input: input, environment: environment, home: home)
     }
 
     private func expectInert(_ outcome: PeopleProcess.Outcome, _ what: String) {
@@ -96,6 +99,35 @@ import Testing
         #expect(edit.errors.hasPrefix("people: the stored name of person 104 is not valid"))
         #expect(edit.errors.hasSuffix("give a valid one in the same edit with --name NAME\n"))
         expectInert(edit, "edit of a stored hostile name")
+    }
+
+    /// Each line of `output` as the lines a terminal `columns` wide draws
+    /// it on: a longer line wraps onto more.
+    private func drawnLines(_ output: String, columns: Int) -> [Int] {
+        output.split(separator: "\n").map { max(1, ($0.count + columns - 1) / columns) }
+    }
+
+    @Test func anAddressOf100000CharactersTakesOneRowAndFourDetailLines() async throws {
+        let address = String(repeating: "Long Road ", count: 10_000)
+        try OtherProgram.run(
+            database,
+            "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (300, 'Al', 'a', ?, NULL, 0)",
+            [address])
+        for columns in [80, 40] {
+            let session = try run(
+                ["--page-size", "20"], input: "1\n\nb\n\nq\n",
+                environment: ["COLUMNS": "\(columns)"])
+            #expect(session.status == 0)
+            // Lists of 10 rows, a detail of 7 lines and 3 folded ones, each
+            // drawn once or twice, and key lines, which may wrap at 40; the
+            // address whole would be 1,250 lines at 80 columns, 2,500 at 40.
+            let drawn = drawnLines(session.output, columns: columns).reduce(0, +)
+            #expect(drawn < 90, "\(columns) columns: \(drawn) lines drawn")
+            let rows = session.output.split(separator: "\n").filter { $0.contains("Long Road") }
+            #expect(rows.count >= 2 + 4, "a row in the list, four lines in the detail")
+            #expect(rows.allSatisfy { $0.count <= columns })
+            #expect(session.output.contains("… (100,000 characters)"))
+        }
     }
 
     @Test func theSettingsScreenAndTheGraphPrintNoControlCharacter() async throws {
