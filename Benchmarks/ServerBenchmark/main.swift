@@ -203,7 +203,7 @@
         let exported = await PersonCommands(
             command: .export(format: .csv, search: ""), storeProvider: { store }, pageSize: 10,
             clock: Date.init, writer: PersonFileWriter(), help: "",
-            console: StandardConsole(showsPrompts: false, style: .plain)
+            console: StandardConsole(showsPrompts: false, outputIsTerminal: false, style: .plain)
         ).run()
         let elapsed = ContinuousClock.now - start
         dup2(kept, STDOUT_FILENO)

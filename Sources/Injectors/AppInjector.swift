@@ -33,7 +33,7 @@ public enum AppInjector {
             arguments: launch.arguments, environment: launch.variables,
             outputIsTerminal: launch.outputIsTerminal)
         let console = StandardConsole(
-            showsPrompts: launch.inputIsTerminal,
+            showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
             style: TextStyle(
                 usesColor: invocation.configuration.usesColor,
                 theme: invocation.configuration.theme))

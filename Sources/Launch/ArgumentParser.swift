@@ -42,6 +42,7 @@ struct ArgumentParser {
         Option(name: "--after", takesValue: true, commands: ["list"]),
         Option(name: "--search", takesValue: true, commands: ["list", "export"]),
         Option(name: "--format", takesValue: true, commands: ["export"]),
+        Option(name: "--csv-formulas", takesValue: true, commands: ["export"]),
         Option(name: "--json", takesValue: false, commands: ["list", "show"]),
         Option(name: "--name", takesValue: true, commands: ["add", "edit"]),
         Option(name: "--address", takesValue: true, commands: ["add", "edit"]),

@@ -143,7 +143,9 @@ public struct Invocation: Sendable, Equatable {
                     "--format: unknown format \(InertText.quoted(text)) (expected one of: \(formats))"
                 )
             }
-            return .export(format: format, search: options["--search"] ?? "")
+            return .export(
+                format: format, search: options["--search"] ?? "",
+                formulas: try formulaCells(options["--csv-formulas"], format: format))
         case "show":
             return .show(id: try id(parsed), json: json)
         case "add":
@@ -176,6 +178,27 @@ public struct Invocation: Sendable, Equatable {
         case let other?:
             throw UsageError("unknown command '\(other)' (try 'people --help')")
         }
+    }
+
+    /// What `--csv-formulas` asks for: `keep` when it is not given.
+    ///
+    /// - Throws: ``Features/UsageError`` naming a value that is not one of
+    ///   ``Features/FormulaCells``, or the option given with JSON, which
+    ///   has no formulas to neutralise.
+    private static func formulaCells(_ text: String?, format: ExportFormat) throws(UsageError)
+        -> FormulaCells
+    {
+        guard let text else { return .keep }
+        guard let formulas = FormulaCells(rawValue: text) else {
+            let values = FormulaCells.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                "--csv-formulas: unknown value \(InertText.quoted(text)) (expected one of: \(values))"
+            )
+        }
+        guard format == .csv else {
+            throw UsageError("--csv-formulas applies to --format csv, not \(format.rawValue)")
+        }
+        return formulas
     }
 
     private static func id(_ parsed: ArgumentParser.Result) throws(UsageError) -> Person.ID {

@@ -27,8 +27,10 @@ public enum Usage {
           people edit ID [--name NAME] [--address ADDRESS] [--email EMAIL]
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
-          people export [--format csv|json] [--search TEXT]
-                                           everyone in name order, for --import
+          people export [--format csv|json] [--search TEXT] [--csv-formulas keep|neutralise]
+                                           everyone in name order, exactly as stored, for
+                                           --import; neutralise puts ' before a CSV cell
+                                           a spreadsheet would run (=, +, -, @ first)
           people check [--repair]          check what the store keeps for speed (SQLite: the
                                            search index, counts and page marks; PostgreSQL:
                                            its indexes and trigger) (exit 1 if wrong);

@@ -10,11 +10,11 @@ import Features
 /// and quotes are ASCII, but a comma or quote followed by a combining mark,
 /// a zero-width joiner, a variation selector, an emoji modifier or a tag
 /// character makes one `Character` with it, and would hide the separator.
-struct CSVRecords {
+package struct CSVRecords {
     /// One record: its fields and the 1-based line it starts on.
-    struct Record {
-        var fields: [String]
-        var line: Int
+    package struct Record {
+        package var fields: [String]
+        package var line: Int
     }
 
     /// Whether `scalar` ends a line.
@@ -29,7 +29,7 @@ struct CSVRecords {
         }
     }
 
-    static func parse(_ text: String, name: String, limit: Int = .max) throws(UsageError)
+    package static func parse(_ text: String, name: String, limit: Int = .max) throws(UsageError)
         -> [Record]
     {
         var records: [Record] = []

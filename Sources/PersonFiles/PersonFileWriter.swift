@@ -8,6 +8,12 @@ import Features
 /// rather than through `JSONEncoder`, so that every string goes through
 /// `jsonString(_:)`, which also escapes the characters a terminal would
 /// obey: the exact stored text reaches a script, inert.
+///
+/// CSV has no escapes: a field holding a line break or another control
+/// character is written in quotes with the character itself, as RFC 4180
+/// has it, so `--import` reads back what was stored. The console then
+/// writes such a line exactly to a file or a pipe, and with visible
+/// stand-ins only to a terminal (``Features/Console/writeRecords(_:)``).
 public struct PersonFileWriter: PersonWriter {
     /// The one writer; it keeps nothing.
     public init() {}
@@ -20,8 +26,14 @@ public struct PersonFileWriter: PersonWriter {
         PersonJSON.page(total: total, page: page, persons: persons, next: next)
     }
 
-    public func line(_ person: Person, in format: ExportFormat, isFirst: Bool) -> String {
+    public func line(
+        _ person: Person, in format: ExportFormat, formulas: FormulaCells, isFirst: Bool
+    ) -> String {
         switch format {
+        case .csv where formulas == .neutralise:
+            Self.csvLine(
+                Self.neutralised(person.name), Self.neutralised(person.address),
+                Self.neutralised(person.email ?? ""))
         case .csv:
             Self.csvLine(person.name, person.address, person.email ?? "")
         case .json:
@@ -43,6 +55,16 @@ public struct PersonFileWriter: PersonWriter {
         switch format {
         case .csv: nil
         case .json: "]"
+        }
+    }
+
+    /// `text` after a single quote when a spreadsheet would run it as a
+    /// formula: when it starts with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return (OWASP's advice on CSV injection).
+    static func neutralised(_ text: String) -> String {
+        switch text.unicodeScalars.first {
+        case "=", "+", "-", "@", "\t", "\r": "'" + text
+        default: text
         }
     }
 
@@ -109,15 +131,15 @@ public struct PersonFileWriter: PersonWriter {
     }
 
     /// Appends `text` to `line` as a CSV field: quoted, with quotes
-    /// doubled, when it holds a comma, a quote, a line break or space at
-    /// either end.
+    /// doubled, when it holds a comma, a quote, a line break or another
+    /// character a terminal would obey, or space at either end.
     ///
     /// Read by Unicode scalar, as `CSVRecords` reads it back: a quote
     /// followed by a combining mark is still a quote to double.
     private static func appendCSVField(_ text: String, to line: inout String) {
         let scalars = text.unicodeScalars
         let needsQuotes =
-            scalars.contains { $0 == "," || $0 == "\"" || CSVRecords.isLineBreak($0) }
+            scalars.contains { $0 == "," || $0 == "\"" || InertText.isObeyed($0) }
             || scalars.first?.properties.isWhitespace == true
             || scalars.last?.properties.isWhitespace == true
         guard needsQuotes else { return line.append(text) }

@@ -14,8 +14,12 @@ import Synchronization
 /// (`people list | head -1`) as ``Features/OutputProblem/closed``, after which nothing
 /// more is written. The application turns either into its exit status
 /// through ``Features/Console/settle(_:)``.
+///
+/// An export's records (``Features/Console/writeRecords(_:)``) are written
+/// exactly as stored to a file or a pipe, and inert only to a terminal.
 public final class StandardConsole: Console {
     private let showsPrompts: Bool
+    private let outputIsTerminal: Bool
     private let style: TextStyle
     private let problem = Mutex<OutputProblem?>(nil)
 
@@ -27,9 +31,12 @@ public final class StandardConsole: Console {
     ///
     /// - Parameters:
     ///   - showsPrompts: whether standard input is a terminal.
+    ///   - outputIsTerminal: whether standard output is a terminal, which
+    ///     gets an export's records inert.
     ///   - style: how lines are dressed; plain unless colour is on.
-    public init(showsPrompts: Bool, style: TextStyle) {
+    public init(showsPrompts: Bool, outputIsTerminal: Bool, style: TextStyle) {
         self.showsPrompts = showsPrompts
+        self.outputIsTerminal = outputIsTerminal
         self.style = style
         signal(SIGPIPE, SIG_IGN)
     }
@@ -55,6 +62,18 @@ public final class StandardConsole: Console {
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
         for line in lines {
             bytes.append(contentsOf: style.render(line, as: role).utf8)
+            bytes.append(0x0A)
+        }
+        writeOutput(bytes)
+    }
+
+    /// Each record as it is, in one write; inert, as any line, on a terminal.
+    public func writeRecords(_ lines: [String]) {
+        guard !outputIsTerminal else { return writeLines(lines, as: .plain) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
             bytes.append(0x0A)
         }
         writeOutput(bytes)

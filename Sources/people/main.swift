@@ -14,7 +14,8 @@ do {
     let scope = try AppInjector.injectAppScope(.current())
     status = await AppInjector.injectApplication(scope).run()
 } catch {
-    StandardConsole(showsPrompts: false, style: .plain).writeErrorLine("people: \(error)")
+    StandardConsole(showsPrompts: false, outputIsTerminal: false, style: .plain).writeErrorLine(
+        "people: \(error)")
     status = .usage
 }
 exit(status.rawValue)

@@ -121,4 +121,77 @@ import Testing
                 Self.scalars(PersonDraft(name: "Bob", address: "\"\u{301}")),
             ])
     }
+
+    /// Persons another program stored, which no form accepts: line breaks
+    /// of every kind, quotes and commas around them, escapes, NUL, DEL, C1
+    /// controls, a direction override, U+FFFD where a file held bytes that
+    /// were not UTF-8, and cells a spreadsheet would run.
+    static let foreign: [Person] = [
+        ("Abel\nFAKE: all deleted? y", "1 Main St\r\n\"Flat\", 2", "a@example.org"),
+        ("\u{1B}]0;pwned\u{07}Aaron", "\u{1B}[2J", "\u{1B}[5m@x"),
+        ("Abram\u{9B}31m\r\u{08}\u{7F}\u{0}", "\u{85}\u{2028}\u{2029}\u{0B}\u{0C}", ""),
+        ("Absalom\u{202E}txt.exe", "\t=SUM(A1)", "\r"),
+        ("Ren\u{FFFD} M\u{FFFD}ller", " ,\"\" ", "-x@example.org"),
+        ("=HYPERLINK(\"http://x\")", "+44 20 7946", "@evil"),
+        ("\"\n\"", "\r", "\n"),
+    ].enumerated().map { index, fields in
+        Person(
+            id: index + 1, name: fields.0, address: fields.1,
+            email: fields.2.isEmpty ? nil : fields.2, added: Fixtures.clock())
+    }
+
+    /// `persons` exported as CSV by `people export` to `console`.
+    private func exported(_ persons: [Person], to console: RecordingConsole) async -> String {
+        let status = await PersonCommands(
+            command: .export(format: .csv, search: ""),
+            storeProvider: { MemoryPersonStore(persons: persons) }, pageSize: 10,
+            clock: Fixtures.clock, writer: PersonFileWriter(), help: "", console: console
+        ).run()
+        #expect(status == .success, "export failed: \(console.errors)")
+        return console.output
+    }
+
+    @Test func aFileOrPipeGetsEveryStoredCharacterBackInQuotes() async throws {
+        let csv = await exported(Self.foreign, to: RecordingConsole(outputIsTerminal: false))
+        let records = try CSVRecords.parse(csv, name: "export.csv")
+        #expect(records.first?.fields == ["name", "address", "email"])
+        let read = records.dropFirst().map { $0.fields.map(Self.codePoints) }
+        let stored = Self.foreign.map { person in
+            [person.name, person.address, person.email ?? ""].map(Self.codePoints)
+        }
+        #expect(
+            read.sorted { $0.lexicographicallyPrecedes($1) }
+                == stored.sorted {
+                    $0.lexicographicallyPrecedes($1)
+                })
+    }
+
+    @Test func aTerminalGetsTheSameExportInert() async throws {
+        let csv = await exported(Self.foreign, to: RecordingConsole())
+        #expect(!csv.unicodeScalars.contains { $0 != "\n" && InertText.isObeyed($0) })
+        #expect(csv.contains("\"Abel␊FAKE: all deleted? y\""))
+        #expect(csv.split(separator: "\n").count == 1 + Self.foreign.count, "a line a person")
+    }
+
+    /// `--import` checks every person as if typed: it takes from a CSV
+    /// export exactly the persons, and the values, it takes from a JSON one.
+    @Test func importTakesFromCSVWhatItTakesFromJSON() async throws {
+        for person in Self.foreign {
+            let csv = await exported([person], to: RecordingConsole(outputIsTerminal: false))
+            let json =
+                "[" + PersonFileWriter().line(person, in: .json, formulas: .keep, isFirst: true)
+                + "]"
+            let fromCSV = try? PersonImport.drafts(in: Data(csv.utf8), name: "x.csv")
+            let fromJSON = try? PersonImport.drafts(in: Data(json.utf8), name: "x.json")
+            #expect(
+                fromCSV?.map { Self.scalars($0.asDraft) }
+                    == fromJSON?.map { Self.scalars($0.asDraft) },
+                "\(InertText.quoted(person.name))")
+        }
+    }
+
+    /// A field as its code points, compared scalar for scalar.
+    private static func codePoints(_ field: String) -> String {
+        field.unicodeScalars.map(InertText.codePoint).joined(separator: " ")
+    }
 }

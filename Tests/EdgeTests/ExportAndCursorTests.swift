@@ -106,4 +106,47 @@ import Testing
         #expect(Set(lines).count == lines.count)
         #expect(lines.allSatisfy { $0.lowercased().contains("ada") })
     }
+
+    /// Cells a spreadsheet would run, stored by another program: each
+    /// field's first character is one OWASP names.
+    static let formulas = [
+        Person(
+            id: 1, name: "=HYPERLINK(\"http://x\",\"Ada\")", address: "+44 20 7946 0000",
+            email: "-a@example.org", added: Fixtures.clock()),
+        Person(
+            id: 2, name: "@SUM(A1)", address: "\t=1+2", email: nil, added: Fixtures.clock()),
+        Person(id: 3, name: "\r=1", address: "Main St = 5", email: nil, added: Fixtures.clock()),
+    ]
+
+    /// The lines an export of ``formulas`` writes to a file.
+    private func exportedLines(_ formulas: FormulaCells) async -> Set<Substring> {
+        let file = RecordingConsole(outputIsTerminal: false)
+        let status = await PersonCommands(
+            command: .export(format: .csv, search: "", formulas: formulas),
+            storeProvider: { MemoryPersonStore(persons: Self.formulas) }, pageSize: 10,
+            clock: Fixtures.clock, writer: PersonFileWriter(), help: "", console: file
+        ).run()
+        #expect(status == .success)
+        return Set(file.output.split(separator: "\n"))
+    }
+
+    @Test func neutralisingPutsAQuoteBeforeEveryCellASpreadsheetWouldRun() async {
+        #expect(
+            await exportedLines(.neutralise) == [
+                "name,address,email",
+                "\"'=HYPERLINK(\"\"http://x\"\",\"\"Ada\"\")\",'+44 20 7946 0000,'-a@example.org",
+                "'@SUM(A1),\"'\t=1+2\",",
+                "\"'\r=1\",Main St = 5,",
+            ])
+    }
+
+    @Test func keepingWritesEveryCellAsStored() async {
+        #expect(
+            await exportedLines(.keep) == [
+                "name,address,email",
+                "\"=HYPERLINK(\"\"http://x\"\",\"\"Ada\"\")\",+44 20 7946 0000,-a@example.org",
+                "@SUM(A1),\"\t=1+2\",",
+                "\"\r=1\",Main St = 5,",
+            ])
+    }
 }

@@ -316,4 +316,23 @@ import Testing
         #expect(
             message(["list", "--format", "csv"]) == "option '--format' does not apply to 'list'")
     }
+
+    @Test func csvFormulasIsReadForACSVExportAndKeepsByDefault() async throws {
+        #expect(try parse(["export"]).command == .export(format: .csv, search: "", formulas: .keep))
+        #expect(
+            try parse(["export", "--csv-formulas", "neutralise"]).command
+                == .export(format: .csv, search: "", formulas: .neutralise))
+        #expect(
+            try parse(["export", "--format=csv", "--csv-formulas=keep"]).command
+                == .export(format: .csv, search: "", formulas: .keep))
+        #expect(
+            message(["export", "--csv-formulas", "neutralize"])
+                == "--csv-formulas: unknown value 'neutralize' (expected one of: keep, neutralise)")
+        #expect(
+            message(["export", "--format", "json", "--csv-formulas", "neutralise"])
+                == "--csv-formulas applies to --format csv, not json")
+        #expect(
+            message(["list", "--csv-formulas", "keep"])
+                == "option '--csv-formulas' does not apply to 'list'")
+    }
 }

@@ -79,17 +79,66 @@ import Testing
         #expect(person["name"] as? String == Self.hostile[4])
     }
 
-    @Test func exportWritesNoControlCharacterAndJSONKeepsTheExactText() async throws {
+    @Test func aPipedExportKeepsTheExactTextInCSVQuotesAndEscapedInJSON() async throws {
         let csv = try run(["export", "--format", "csv"])
         #expect(csv.status == 0)
-        #expect(
-            csv.output.contains("\"Abel␊FAKE: all your contacts were deleted? Type y to confirm\""))
-        expectInert(csv, "export --format csv")
+        for name in Self.hostile {
+            #expect(csv.output.contains("\n\"\(name)\",\"1 Main St\u{1B}[31m\","), "\(name)")
+        }
+        #expect(csv.errors.isEmpty)
         let json = try run(["export", "--format", "json"])
         expectInert(json, "export --format json")
         let persons = try #require(
             try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(Set(persons.compactMap { $0["name"] as? String }).isSuperset(of: Self.hostile))
+    }
+
+    /// The persons `people export --format json` writes, as name, address
+    /// and email, in order.
+    private func exportedPersons(_ arguments: [String]) throws -> [[String]] {
+        let json = try PeopleProcess.run(arguments + ["export", "--format", "json"], home: home)
+        #expect(json.status == 0, "\(arguments): \(json.errors)")
+        let persons = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        return persons.map { person in
+            ["name", "address", "email"].map { (person[$0] as? String) ?? "" }
+        }
+    }
+
+    @Test func aCSVExportOfWhatAnotherProgramStoredImportsBackUnchanged() async throws {
+        let book = home.appendingPathComponent("book.sqlite").path
+        #expect(try PeopleProcess.run(["list", "--db", book], home: home).status == 0)
+        try OtherProgram.run(book, "DELETE FROM person")
+        let rows = [
+            ("=HYPERLINK(\"http://x\",\"Ada\")", "+44 20, \"Flat\" 2", "-a@example.org"),
+            ("@SUM(A1)", "-5 Main St", ""),
+            ("Zoë, \"the\" 李 👩‍👩‍👧", "x , \"\" y", ""),
+        ]
+        for (index, row) in rows.enumerated() {
+            try OtherProgram.run(
+                book,
+                "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (?, ?, ?, ?, NULLIF(?, ''), 0)",
+                [String(index + 1), row.0, "b\(index)", row.1, row.2])
+        }
+        // Bytes that are not UTF-8, which the store reads as U+FFFD.
+        try OtherProgram.run(
+            book,
+            "INSERT INTO person (id, name, sort_name, address, added) VALUES (9, CAST(X'52656EE9204DFC6C6C6572' AS TEXT), 'b9', CAST(X'FF2C' AS TEXT), 0)"
+        )
+        let csv = try PeopleProcess.run(["--db", book, "export"], home: home)
+        #expect(csv.status == 0)
+        #expect(csv.output.contains("Ren\u{FFFD} M\u{FFFD}ller"))
+        let file = home.appendingPathComponent("export.csv")
+        try Data(csv.output.utf8).write(to: file)
+        let stored = try exportedPersons(["--db", book])
+        #expect(stored.count == rows.count + 1)
+        let samples = try exportedPersons(["--store", "memory"])
+        let read = try exportedPersons(["--store", "memory", "--import", file.path])
+        #expect(
+            read.sorted { $0.lexicographicallyPrecedes($1) }
+                == (stored + samples).sorted {
+                    $0.lexicographicallyPrecedes($1)
+                })
     }
 
     @Test func aRefusalQuotingStoredTextPrintsNoControlCharacter() async throws {

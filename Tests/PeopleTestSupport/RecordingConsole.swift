@@ -4,7 +4,9 @@ import Synchronization
 /// A console that plays a script of input lines and records all output.
 ///
 /// It records what a terminal would be sent: each line made inert, as the
-/// ``Features/Console`` contract requires, without colour. Thread safe, so a scope
+/// ``Features/Console`` contract requires, without colour. Made as a file
+/// (`outputIsTerminal: false`), it records an export's records as a file
+/// or a pipe receives them: exactly. Thread safe, so a scope
 /// holding it stays `Sendable`; each test makes its own, so tests running in
 /// parallel never share one.
 public final class RecordingConsole: Console {
@@ -16,10 +18,13 @@ public final class RecordingConsole: Console {
     }
 
     private let state: Mutex<State>
+    private let outputIsTerminal: Bool
 
-    /// A console whose input is `lines`, one `readLine` each, then end of input.
-    public init(input lines: [String] = []) {
+    /// A console whose input is `lines`, one `readLine` each, then end of
+    /// input, writing to a terminal unless `outputIsTerminal` is false.
+    public init(input lines: [String] = [], outputIsTerminal: Bool = true) {
         state = Mutex(State(input: lines))
+        self.outputIsTerminal = outputIsTerminal
     }
 
     /// Everything written to standard output so far, a newline after each line.
@@ -38,6 +43,14 @@ public final class RecordingConsole: Console {
         state.withLock {
             $0.output += InertText.inert(text) + "\n"
             $0.roles.append(role)
+        }
+    }
+
+    public func writeRecords(_ lines: [String]) {
+        guard !outputIsTerminal else { return writeLines(lines, as: .plain) }
+        state.withLock {
+            for line in lines { $0.output += line + "\n" }
+            $0.roles += lines.map { _ in .plain }
         }
     }
 

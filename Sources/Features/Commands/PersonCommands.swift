@@ -74,8 +74,8 @@ public final class PersonCommands: Application {
             try await list(page: page, search: search, json: json)
         case .listAfter(let cursor, let search, let json):
             try await list(after: cursor, search: search, json: json)
-        case .export(let format, let search):
-            try await export(format, matching: search)
+        case .export(let format, let search, let formulas):
+            try await export(format, matching: search, formulas: formulas)
         case .show(let id, let json):
             let person = try await storeProvider().existingPerson(withID: id)
             if json {
@@ -177,8 +177,12 @@ public final class PersonCommands: Application {
     /// page at a time so that memory stays flat however many there are.
     ///
     /// The header goes out with the first page, so an export whose store
-    /// fails before it writes nothing at all.
-    private func export(_ format: ExportFormat, matching search: String) async throws {
+    /// fails before it writes nothing at all. Written as records
+    /// (``Console/writeRecords(_:)``): exactly as stored to a file or a
+    /// pipe, so the export reads back as it was.
+    private func export(
+        _ format: ExportFormat, matching search: String, formulas: FormulaCells
+    ) async throws {
         let store = try storeProvider()
         // One snapshot for every page: a person another program renames
         // meanwhile is written once, as they were when the export began.
@@ -192,13 +196,14 @@ public final class PersonCommands: Application {
             // A page in one write: a million persons are a thousand
             // writes, not a million.
             let lines = page.enumerated().map { index, person in
-                writer.line(person, in: format, isFirst: !wasBegun && index == 0)
+                writer.line(
+                    person, in: format, formulas: formulas, isFirst: !wasBegun && index == 0)
             }
-            console.writeLines(wasBegun ? lines : [writer.header(of: format)] + lines, as: .plain)
+            console.writeRecords(wasBegun ? lines : [writer.header(of: format)] + lines)
             return console.outputProblem == nil
         }
-        if !begun.withLock({ $0 }) { console.writeLine(writer.header(of: format)) }
-        if let footer = writer.footer(of: format) { console.writeLine(footer) }
+        if !begun.withLock({ $0 }) { console.writeRecords([writer.header(of: format)]) }
+        if let footer = writer.footer(of: format) { console.writeRecords([footer]) }
     }
 
     /// `draft` checked, or `nil`.

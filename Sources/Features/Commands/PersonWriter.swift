@@ -17,7 +17,13 @@ public protocol PersonWriter: Sendable {
     func header(of format: ExportFormat) -> String
 
     /// One person as one line of `format`; `isFirst` for the first person.
-    func line(_ person: Person, in format: ExportFormat, isFirst: Bool) -> String
+    ///
+    /// Every stored character is kept (CSV quotes a field that holds a
+    /// line break or a control character; JSON escapes it), except that a
+    /// CSV cell a spreadsheet would run is neutralised when `formulas` asks.
+    func line(
+        _ person: Person, in format: ExportFormat, formulas: FormulaCells, isFirst: Bool
+    ) -> String
 
     /// What an export in `format` ends with, if anything.
     func footer(of format: ExportFormat) -> String?

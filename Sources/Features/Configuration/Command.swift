@@ -7,8 +7,10 @@ public enum Command: Sendable, Equatable {
     /// `people list --after CURSOR`: the page after a cursor a previous
     /// `people list --json` gave.
     case listAfter(cursor: PageCursor, search: String, json: Bool)
-    /// `people export`: everyone (or those matching), streamed in name order.
-    case export(format: ExportFormat, search: String)
+    /// `people export`: everyone (or those matching), streamed in name
+    /// order; `formulas` says what CSV does with a cell a spreadsheet would
+    /// run.
+    case export(format: ExportFormat, search: String, formulas: FormulaCells = .keep)
     /// `people show ID`: one person, as text or JSON.
     case show(id: Person.ID, json: Bool)
     /// `people add`: store a new person and print their id.

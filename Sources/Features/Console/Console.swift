@@ -7,7 +7,9 @@
 /// so it is where text from outside is made harmless: an implementation
 /// writes `text` as ``InertText/inert(_:)`` shows it, never the raw
 /// characters. A name holding an escape sequence or a line break then prints
-/// as visible symbols on its own line, whatever screen shows it.
+/// as visible symbols on its own line, whatever screen shows it. The one
+/// exception is ``writeRecords(_:)``, an export's records, which reach a
+/// file or a pipe exactly as stored (and a terminal inert all the same).
 public protocol Console: Sendable {
     /// Writes `text` as one line on standard output, dressed for `role`
     /// where colour is on.
@@ -28,6 +30,18 @@ public protocol Console: Sendable {
     /// whole page in one write instead of a million writes for a million
     /// persons.
     func writeLines(_ lines: [String], as role: TextRole)
+
+    /// Writes each of `lines`, records of a file another program will read
+    /// (an export), as they are when standard output is a file or a pipe,
+    /// and inert like every other line when it is a terminal.
+    ///
+    /// An export must keep what was stored: a line feed inside a quoted CSV
+    /// field is part of the value, and a stand-in (`␊`) would change the
+    /// value read back. Only a terminal obeys what it is sent, so only a
+    /// terminal gets the stand-ins. A requirement, with a default that
+    /// writes the lines inert, as a terminal needs them: the safe choice
+    /// for a console that cannot tell.
+    func writeRecords(_ lines: [String])
 
     /// Writes `text` as one line on standard error.
     func writeErrorLine(_ text: String)
@@ -70,6 +84,12 @@ extension Console {
     /// Writes each of `lines` as one line, through ``writeLine(_:as:)``.
     public func writeLines(_ lines: [String], as role: TextRole) {
         for line in lines { writeLine(line, as: role) }
+    }
+
+    /// Writes each of `lines` inert, as any line, for a console that
+    /// cannot tell a terminal from a file.
+    public func writeRecords(_ lines: [String]) {
+        writeLines(lines, as: .plain)
     }
 
     /// Writes a block of plain text, one line per line break.

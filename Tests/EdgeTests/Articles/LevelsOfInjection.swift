@@ -14,7 +14,8 @@ import Testing
 @MainActor
 final class CountScreenWithoutInjection {
     private let store = MemoryPersonStore(persons: Person.samples)
-    private let console = StandardConsole(showsPrompts: false, style: .plain)
+    private let console = StandardConsole(
+        showsPrompts: false, outputIsTerminal: false, style: .plain)
 
     func show() async throws {
         console.writeLine("\(try await store.count(matching: "")) people")
@@ -26,7 +27,8 @@ final class CountScreenWithoutInjection {
 @MainActor
 final class CountScreenWithTheStoreInjected {
     private let store: any PersonStore
-    private let console = StandardConsole(showsPrompts: false, style: .plain)
+    private let console = StandardConsole(
+        showsPrompts: false, outputIsTerminal: false, style: .plain)
 
     init(store: any PersonStore) {
         self.store = store
@@ -75,7 +77,7 @@ enum SharedStore {
 @MainActor
 final class CountScreenReachingForGlobals {
     func show() async throws {
-        let console = StandardConsole(showsPrompts: false, style: .plain)
+        let console = StandardConsole(showsPrompts: false, outputIsTerminal: false, style: .plain)
         console.writeLine("\(try await SharedStore.store.count(matching: "")) people")
     }
 }
