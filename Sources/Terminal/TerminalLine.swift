@@ -15,4 +15,12 @@ enum TerminalLine {
     static func fitted(_ text: some StringProtocol, to columns: Int) -> String {
         InertText.clipped(text, limit: 4 * max(1, columns)).clipped(toColumns: columns)
     }
+
+    /// A message, which may quote a stored name (`Deleted …`), cut to
+    /// three lines of `width`: long enough for any message of the
+    /// program's own, short enough that a name of 100,000 characters
+    /// cannot flood the screen with it.
+    static func message(_ text: String, width: TerminalWidth) -> String {
+        fitted(text, to: 3 * width.columns)
+    }
 }

@@ -37,12 +37,15 @@ public final class TerminalPersonDetailView: PersonDetailView {
         self.model = model
         if let confirmation = model.confirmation {
             console.writeLine(
-                "\(confirmation.question) Type y to confirm, anything else keeps them.", as: .error)
+                TerminalLine.message(confirmation.question, width: width)
+                    + " Type y to confirm, anything else keeps them.", as: .error)
             return
         }
         if model.isLoading {
             // The fields follow once the person has been read again.
-            return console.writeLine("\(model.title) · loading…", as: .title)
+            let loading = " · loading…"
+            let name = TerminalLine.fitted(model.title, to: width.columns - loading.count)
+            return console.writeLine(name + loading, as: .title)
         }
         let columns = width.columns
         console.writeLine(TerminalLine.fitted(model.title, to: columns), as: .title)
@@ -59,11 +62,11 @@ public final class TerminalPersonDetailView: PersonDetailView {
     }
 
     public func showMessage(_ message: String) {
-        console.writeLine(message, as: .success)
+        console.writeLine(TerminalLine.message(message, width: width), as: .success)
     }
 
     public func showError(_ message: String) {
-        console.writeLine(message, as: .error)
+        console.writeLine(TerminalLine.message(message, width: width), as: .error)
     }
 
     public func handle(_ input: String) async {

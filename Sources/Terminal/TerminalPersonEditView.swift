@@ -39,11 +39,11 @@ public final class TerminalPersonEditView: PersonEditView {
     }
 
     public func showMessage(_ message: String) {
-        console.writeLine(message, as: .success)
+        console.writeLine(TerminalLine.message(message, width: width), as: .success)
     }
 
     public func showError(_ message: String) {
-        console.writeLine(message, as: .error)
+        console.writeLine(TerminalLine.message(message, width: width), as: .error)
     }
 
     public func handle(_ input: String) async {

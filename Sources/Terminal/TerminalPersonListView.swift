@@ -48,7 +48,7 @@ public final class TerminalPersonListView: PersonListView {
     }
 
     public func showError(_ message: String) {
-        console.writeLine(message, as: .error)
+        console.writeLine(TerminalLine.message(message, width: width), as: .error)
     }
 
     public func handle(_ input: String) async {
@@ -110,6 +110,6 @@ public final class TerminalPersonListView: PersonListView {
 
     /// Tells the person something that happened, such as an undone delete.
     public func showMessage(_ message: String) {
-        console.writeLine(message, as: .success)
+        console.writeLine(TerminalLine.message(message, width: width), as: .success)
     }
 }

@@ -130,6 +130,27 @@ import Testing
             ])
     }
 
+    @Test func aHugeNameIsCutInTheTitleTheQuestionAndTheMessages() async {
+        let name = String(repeating: "Ada ", count: 25_000)
+        let view = TerminalPersonDetailView(console: console, width: .fixed(40))
+        var model = PersonDetailViewModel(
+            title: name, fields: [("Name", name)], confirmation: nil, edit: {}, delete: {},
+            back: {}, quit: {})
+        model.isLoading = true
+        view.show(model)
+        model.isLoading = false
+        view.show(model)
+        model.confirmation = ConfirmationViewModel(
+            question: "Delete \(name)?", confirm: {}, cancel: {})
+        view.show(model)
+        view.showMessage("Deleted \(name).")
+        view.showError("\(name) was changed by someone else.")
+        let lines = console.output.split(separator: "\n")
+        #expect(lines.count == 10, "two titles, the name folded in four, keys, three messages")
+        #expect(lines.allSatisfy { $0.count <= 165 }, "three lines of 40, and a question's hint")
+        #expect(lines[0].hasSuffix("… · loading…"))
+    }
+
     @Test func aFieldThatFitsInFourLinesIsFoldedWhole() {
         let value = String(repeating: "李", count: 25)
         #expect(
