@@ -145,8 +145,9 @@ public enum StoreInjector {
         #endif
     }
 
-    /// The server store, on the configured address; a new database starts
-    /// with the samples, as a new file does.
+    /// The server store, on the configured address; a new book there
+    /// starts empty, unlike a new file: it is a team's, and the demo
+    /// persons would be theirs to delete.
     ///
     /// Built only with the package's `PostgreSQL` trait, which needs the
     /// server's client library; without it, asking for this store gets one
@@ -154,8 +155,7 @@ public enum StoreInjector {
     static func injectServerPersonStore(_ app: AppScope) throws -> any PersonStore {
         #if PostgreSQL
             try app.make(
-                PostgreSQLPersonStore(
-                    conninfo: app.configuration.server.conninfo, startingWith: Person.samples))
+                PostgreSQLPersonStore(conninfo: app.configuration.server.conninfo))
         #else
             throw UsageError(
                 "this people was built without the postgresql store; build it with: swift build --traits PostgreSQL"

@@ -18,13 +18,20 @@
         /// come as one), on a connection of its own, until its reader stops
         /// reading; then the connection is closed.
         ///
-        /// The stream simply ends when the server cannot be reached or the
-        /// connection drops: a screen then refreshes as it would with any
-        /// other store, when it appears, and the store's own calls say what
-        /// is wrong.
-        static func signals(conninfo: String) -> AsyncStream<Void> {
+        /// A listening connection that drops (the server restarted, or
+        /// someone ended its backend) is not the end: the stream yields at
+        /// once, so the screen reads again and shows the server's state (an
+        /// error line while it is down), and connects and listens again
+        /// every `retryMilliseconds` until it can. Once it listens again it
+        /// yields once more, for the changes made while nobody listened.
+        static func signals(conninfo: String, retryMilliseconds: Int32 = 1000)
+            -> AsyncStream<Void>
+        {
             AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-                guard let listener = Listener(conninfo: conninfo, continuation: continuation)
+                guard
+                    let listener = Listener(
+                        conninfo: conninfo, retryMilliseconds: retryMilliseconds,
+                        continuation: continuation)
                 else { return continuation.finish() }
                 continuation.onTermination = { _ in listener.stop() }
                 Thread.detachNewThread { listener.listen() }
@@ -40,14 +47,19 @@
     /// pipe that wakes it is written from anywhere, which is what pipes are for.
     private final class Listener: @unchecked Sendable {
         private let conninfo: String
+        private let retryMilliseconds: Int32
         private let continuation: AsyncStream<Void>.Continuation
         /// Written to by ``stop()``; the listening thread waits on its read end.
         private let wake: (read: Int32, write: Int32)
 
-        init?(conninfo: String, continuation: AsyncStream<Void>.Continuation) {
+        init?(
+            conninfo: String, retryMilliseconds: Int32,
+            continuation: AsyncStream<Void>.Continuation
+        ) {
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { return nil }
             self.conninfo = conninfo
+            self.retryMilliseconds = retryMilliseconds
             self.continuation = continuation
             wake = (ends[0], ends[1])
         }
@@ -64,27 +76,66 @@
             _ = write(wake.write, &byte, 1)
         }
 
-        /// Connects, listens, and yields a signal for each batch of
-        /// notifications, until woken by ``stop()`` or the connection ends.
+        /// Listens, and listens again whenever the connection drops or
+        /// cannot be made, until woken by ``stop()``.
         func listen() {
             defer { continuation.finish() }
-            guard let connection = PQconnectdb(conninfo) else { return }
+            var missedChanges = false
+            while true {
+                switch follow(announcing: missedChanges) {
+                case .stopped:
+                    return
+                case .dropped:
+                    // Tells the reader once, when listening stops, not at
+                    // every try that fails after it.
+                    continuation.yield()
+                    missedChanges = true
+                case .unreachable:
+                    missedChanges = true
+                }
+                var waits = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                if poll(&waits, 1, retryMilliseconds) > 0 { return }
+            }
+        }
+
+        /// How one listening connection ended.
+        private enum Ending {
+            /// Its reader stopped reading.
+            case stopped
+            /// It listened, and then the connection ended.
+            case dropped
+            /// It could not connect or listen.
+            case unreachable
+        }
+
+        /// Connects, listens, and yields a signal for each batch of
+        /// notifications (and one at once when `announcing` the changes
+        /// missed before), until woken or the connection ends.
+        private func follow(announcing: Bool) -> Ending {
+            guard let connection = PostgreSQLConnection.connect(conninfo) else {
+                return .unreachable
+            }
             defer { PQfinish(connection) }
-            guard PQstatus(connection) == CONNECTION_OK else { return }
+            guard PQstatus(connection) == CONNECTION_OK else { return .unreachable }
             PQsetNoticeProcessor(connection, { _, _ in }, nil)
-            guard let listening = PQexec(connection, "LISTEN people_changed") else { return }
+            guard let listening = PQexec(connection, "LISTEN people_changed") else {
+                return .unreachable
+            }
             let status = PQresultStatus(listening)
             PQclear(listening)
-            guard status == PGRES_COMMAND_OK else { return }
+            guard status == PGRES_COMMAND_OK else { return .unreachable }
+            if announcing { continuation.yield() }
             var waits = [
                 pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
             ]
             while true {
-                guard poll(&waits, nfds_t(waits.count), -1) >= 0 || errno == EINTR else { return }
-                if waits[1].revents != 0 { return }
+                guard poll(&waits, nfds_t(waits.count), -1) >= 0 || errno == EINTR else {
+                    return .dropped
+                }
+                if waits[1].revents != 0 { return .stopped }
                 guard waits[0].revents != 0 else { continue }
-                guard PQconsumeInput(connection) == 1 else { return }
+                guard PQconsumeInput(connection) == 1 else { return .dropped }
                 var heard = false
                 while let notification = PQnotifies(connection) {
                     PQfreemem(notification)

@@ -64,6 +64,7 @@
             PQsetNoticeProcessor(connection, { _, _ in }, nil)
             self.connection = connection
             cancelRequest = PQgetCancel(connection)
+            Interruption.watch()
         }
 
         /// Connects as ``init(conninfo:)`` does, on a thread of its own:
@@ -110,13 +111,16 @@
         /// `ROLLBACK`), so it must not have done anything outside the
         /// server that cannot be done twice.
         ///
+        /// - Parameter mayRunAgain: `false` for a `body` that cannot be run
+        ///   twice (a stream of rows read once): then that stop is its
+        ///   failure, a ``PostgreSQLFailure`` in the server's words.
         /// - Throws: `CancellationError` when the task was cancelled; what
         ///   `body` throws.
         func exclusively<T: Sendable>(
-            _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
+            mayRunAgain: Bool = true, _ body: @escaping @Sendable (PostgreSQLSession) throws -> T
         ) async throws -> T {
             try Task.checkCancellation()
-            return try await queued(mayRunAgain: true, body).answer()
+            return try await queued(mayRunAgain: mayRunAgain, body).answer()
         }
 
         /// Puts `body` on the connection's queue now, behind every call
@@ -167,6 +171,19 @@
             }
         }
 
+        /// Sends the cancel request for the call running now, and waits
+        /// until it is sent: for a program about to end.
+        ///
+        /// The call is marked as cancelled first, so its stop is never
+        /// taken for a late cancel meant for another call, and its
+        /// statement never run again.
+        fileprivate func cancelNow() {
+            calls.withLock { $0.cancelled = $0.running }
+            guard let cancelRequest else { return }
+            var ignored = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(cancelRequest, &ignored, Int32(ignored.count))
+        }
+
         /// Runs `body` as call `call`, on the queue, reopening a dropped
         /// connection first.
         private func perform<T>(
@@ -176,7 +193,11 @@
                 calls.running = call
                 return calls.cancelled == call
             }
-            defer { calls.withLock { $0.running = nil } }
+            Interruption.running(self)
+            defer {
+                Interruption.finished(self)
+                calls.withLock { $0.running = nil }
+            }
             if wasCancelled { throw CancellationError() }
             if PQstatus(connection) != CONNECTION_OK {
                 PQreset(connection)
@@ -208,13 +229,19 @@
         /// SQLSTATE 57014, the server's answer to a cancel request.
         fileprivate static let queryCanceled = "57014"
 
-        /// Connects with `conninfo`, read as `psql` reads it, with two
-        /// settings of people's own: connecting gives up after 10 seconds
-        /// unless the address or `PGCONNECT_TIMEOUT` says otherwise, and text
-        /// always travels as UTF-8, whatever `PGCLIENTENCODING` or the
-        /// address says, since that is what people stores and reads.
-        private static func connect(_ conninfo: String) -> OpaquePointer? {
-            var settings: [(String, String)] = []
+        /// Connects with `conninfo`, read as `psql` reads it, with three
+        /// settings of people's own: the connection is named `people` in
+        /// `pg_stat_activity` unless the address or `PGAPPNAME` names it
+        /// (libpq's `fallback_application_name`, as `psql` names its own);
+        /// connecting gives up after 10 seconds unless the address or
+        /// `PGCONNECT_TIMEOUT` says otherwise; and text always travels as
+        /// UTF-8, whatever `PGCLIENTENCODING` or the address says, since
+        /// that is what people stores and reads.
+        ///
+        /// Every connection the store makes comes through here: the shared
+        /// one, a consistent read's, an export's and a listener's.
+        static func connect(_ conninfo: String) -> OpaquePointer? {
+            var settings = [("fallback_application_name", "people")]
             if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
                 settings.append(("connect_timeout", "10"))
             }
@@ -286,6 +313,69 @@
                 String.UnicodeScalarView(
                     line.unicodeScalars.filter { $0.properties.generalCategory != .control }))
             return line.isEmpty ? "the server gave no reason" : InertText.clipped(line, limit: 200)
+        }
+    }
+
+    /// Stops every statement people is running on a server when the
+    /// program is interrupted (Ctrl-C, `SIGINT`), then ends the program.
+    ///
+    /// Without it the program would end and its statements would not: the
+    /// server notices a client has gone only when it next writes to it, so
+    /// a statement waiting on another client's lock, or writing rows, goes
+    /// on (and may commit) after `people` has gone. `psql` sends libpq's
+    /// cancel request on Ctrl-C for the same reason.
+    ///
+    /// A signal belongs to the whole process, so this is the one place
+    /// the server store keeps state for it: the connections running a call
+    /// now. It watches from the first connection on, so a program that
+    /// never reaches a server keeps the system's own Ctrl-C.
+    private enum Interruption {
+        /// The connections running a call now, by identity.
+        private static let connections = Mutex<[ObjectIdentifier: PostgreSQLConnection]>([:])
+
+        /// `SIGINT`'s source, made and started once; kept so it stays.
+        private static let source: Watch = {
+            // The signal then reaches the source instead of ending the
+            // program at once.
+            signal(SIGINT, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            source.setEventHandler {
+                connections.withLock { running in
+                    for connection in running.values { connection.cancelNow() }
+                }
+                // 128 + SIGINT, as a shell reports a program Ctrl-C ended.
+                exit(130)
+            }
+            source.resume()
+            return Watch(source: source)
+        }()
+
+        /// Starts watching for `SIGINT`, the first time it is called.
+        static func watch() {
+            _ = source
+        }
+
+        /// Notes that `connection` runs a call.
+        static func running(_ connection: PostgreSQLConnection) {
+            connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+        }
+
+        /// Notes that `connection`'s call is over.
+        static func finished(_ connection: PostgreSQLConnection) {
+            _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+        }
+
+        /// The signal source, held for the program's life.
+        ///
+        /// `@unchecked Sendable` because the compiler cannot see what is
+        /// true here: the source is set up once, before it is shared, and
+        /// never touched again.
+        private final class Watch: @unchecked Sendable {
+            let source: any DispatchSourceSignal
+
+            init(source: any DispatchSourceSignal) {
+                self.source = source
+            }
         }
     }
 
@@ -429,6 +519,15 @@
             var sent = true
             func send() {
                 guard sent, !buffer.isEmpty else { return }
+                // The server says nothing during a COPY unless it stopped
+                // it (statement_timeout, a cancel): then sending stops too,
+                // instead of making and sending every row to be thrown
+                // away, and the server's reason is read below.
+                var said = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+                guard poll(&said, 1, 0) <= 0 else {
+                    sent = false
+                    return
+                }
                 sent = buffer.withUnsafeBufferPointer { bytes in
                     bytes.withMemoryRebound(to: CChar.self) {
                         PQputCopyData(handle, $0.baseAddress, Int32($0.count)) == 1
@@ -436,7 +535,10 @@
                 }
                 buffer.removeAll(keepingCapacity: true)
             }
-            for line in lines where sent {
+            // Stops at the first row that could not be sent: the rest are
+            // not even made.
+            for line in lines {
+                guard sent else { break }
                 buffer.append(contentsOf: line.utf8)
                 if buffer.count >= 1 << 16 { send() }
             }

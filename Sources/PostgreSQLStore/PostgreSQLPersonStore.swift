@@ -154,17 +154,38 @@
             contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
         ) async throws -> Int {
             let feed = CopyFeed(AnyIterator(drafts.makeIterator()))
-            return try await writing { session in
-                let lines = IteratorSequence(try feed.take(from: session.place)).lazy.map {
-                    Self.copyLine($0, added: date)
+            do {
+                // The rows stream once, so the call is never run again.
+                return try await connection.exclusively(mayRunAgain: false) { session in
+                    let lines = IteratorSequence(try feed.take(from: session.place)).lazy.map {
+                        Self.copyLine($0, added: date)
+                    }
+                    // Nor can they be sent again after an id another client
+                    // chose: the ids are moved past every stored one first.
+                    try Self.moveIDsPastTheHighest(in: session)
+                    return try session.copy(
+                        "COPY person (name, address, email, added) FROM STDIN", lines: lines)
                 }
-                // The rows stream once, so they cannot be sent again after
-                // an id another client chose: the ids are moved past every
-                // stored one first.
-                try Self.moveIDsPastTheHighest(in: session)
-                return try session.copy(
-                    "COPY person (name, address, email, added) FROM STDIN", lines: lines)
+            } catch let failure as PostgreSQLFailure where failure.state == "57014" {
+                throw await stoppedCopy(failure)
+            } catch {
+                throw Self.storeError(error)
             }
+        }
+
+        /// What to say when the server stopped a bulk add: none was added,
+        /// and when its `statement_timeout` did it, that the same add would
+        /// be stopped again, and what would let it through.
+        private func stoppedCopy(_ failure: PostgreSQLFailure) async -> PersonStoreError {
+            let limit =
+                (try? await connection.run("SELECT current_setting('statement_timeout')"))?
+                .first?.first ?? nil
+            guard let limit, limit != "0" else {
+                return .storage("\(failure.message); none of the persons were added")
+            }
+            return .storage(
+                "\(failure.message) (the server's statement_timeout, \(InertText.clipped(limit)), stopped the add): none of the persons were added, and as many again would be stopped again; raise statement_timeout (PGOPTIONS='-c statement_timeout=0', say) or add fewer at a time"
+            )
         }
 
         public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
@@ -299,25 +320,37 @@
         }
 
         /// Looks for each index and trigger the server keeps for the book,
-        /// and with `repairing`, makes again any that is missing, invalid or
-        /// disabled.
+        /// the sort key's expression and collation, and persons another
+        /// client left with no name; with `repairing`, makes again any piece
+        /// that is missing, invalid, disabled or changed.
         ///
-        /// The sort key needs no check: it is a generated column, which the
-        /// server computes for every row, whoever wrote it.
+        /// The sort key's values need no check: it is a generated column,
+        /// which the server computes for every row, whoever wrote it.
         public func check(repairing: Bool) async throws -> StoreCheck {
             let address = shownAddress
             return try await writing { session in
                 try session.script(PostgreSQLSchema.probe)
                 func problems() throws -> [(String, String)] {
-                    try PostgreSQLSchema.derived.compactMap { piece in
-                        let fine = try session.rows(piece.exists, []) { $0.text(0) == "t" }
-                        guard fine.first != true else { return nil }
-                        let problem =
-                            fine.isEmpty
-                            ? "the \(piece.kind) \(piece.name) is missing"
-                            : "the \(piece.kind) \(piece.name) is not as people made it"
-                        return (problem, piece.make)
-                    }
+                    let nameless =
+                        try session.rows("SELECT count(*) FROM person WHERE name IS NULL", []) {
+                            Int($0.text(0)) ?? 0
+                        }.first ?? 0
+                    // Said on its own line, with nothing to run: the name
+                    // column's repair names them.
+                    let persons = nameless == 1 ? "1 person has" : "\(nameless) persons have"
+                    let skipped =
+                        nameless == 0
+                        ? [] : [("\(persons) no name (NULL), which no page of the list shows", "")]
+                    return try skipped
+                        + PostgreSQLSchema.derived.compactMap { piece in
+                            let fine = try session.rows(piece.exists, []) { $0.text(0) == "t" }
+                            guard fine.first != true else { return nil }
+                            let problem =
+                                fine.isEmpty
+                                ? "the \(piece.kind) \(piece.name) is missing"
+                                : "the \(piece.kind) \(piece.name) is not as people made it"
+                            return (problem, piece.make)
+                        }
                 }
                 let found = try problems()
                 guard repairing, !found.isEmpty else {
@@ -325,7 +358,7 @@
                         store: address, notes: [], problems: found.map(\.0), remaining: nil)
                 }
                 try session.transaction {
-                    for (_, make) in found { try session.script(make) }
+                    for (_, make) in found where !make.isEmpty { try session.script(make) }
                 }
                 return StoreCheck(
                     store: address, notes: [], problems: found.map(\.0),
@@ -463,8 +496,8 @@
         }
 
         /// The condition for a search, with its parameters numbered from
-        /// `first`: everyone for an empty search, else the folded names that
-        /// contain the folded text.
+        /// `first`: everyone with a key for an empty search, else the folded
+        /// names that contain the folded text.
         ///
         /// The text is folded by the server, with the same fold as the
         /// keys, so the two always agree; `LIKE`'s own characters are
@@ -472,7 +505,9 @@
         fileprivate static func filter(_ search: String, from first: Int) -> (
             sql: String, parameters: [String?]
         ) {
-            guard !search.isEmpty else { return ("true", []) }
+            // A person another client left with no name has no key
+            // either: never on a page, so never counted.
+            guard !search.isEmpty else { return ("sort_name IS NOT NULL", []) }
             var escaped = ""
             for character in search.unicodeScalars {
                 if character == "\\" || character == "%" || character == "_" {
@@ -504,7 +539,7 @@
         func take(from place: String) throws -> AnyIterator<ValidatedDraft> {
             guard let taken = drafts else {
                 throw PersonStoreError.storage(
-                    "\(place): the server stopped the rows on their way; add them again")
+                    "\(place): the persons were already sent once, and none were added")
             }
             drafts = nil
             return taken

@@ -73,10 +73,23 @@
             "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
         }
 
-        /// The pieces the server keeps for speed and for listeners, each
-        /// with the statement that makes it again: what `people check`
-        /// looks for, and repairs.
+        /// What `people check` looks for, and repairs: each piece with the
+        /// statement that makes it again.
+        ///
+        /// The pieces the server keeps for speed and for listeners, and the
+        /// rule that every person has a name. The sort key must be made as
+        /// people makes it, in the `C` collation (bytes), or the server's
+        /// order is not the one every store keeps.
         static let derived: [(name: String, kind: String, exists: String, make: String)] = [
+            (
+                // Without NOT NULL another client may store a person with
+                // no name, whose sort key is NULL: counted, but never on a
+                // page. Repair gives each an empty name, which the list
+                // shows, and makes the column refuse NULL again.
+                "name", "column",
+                "SELECT attnotnull FROM pg_attribute WHERE attrelid = to_regclass('person') AND attname = 'name' AND NOT attisdropped",
+                "UPDATE person SET name = '' WHERE name IS NULL; ALTER TABLE person ALTER COLUMN name SET NOT NULL"
+            ),
             (
                 "pg_trgm", "extension",
                 "SELECT true FROM pg_extension WHERE extname = 'pg_trgm'",
@@ -84,7 +97,7 @@
             ),
             (
                 "sort_name", "column",
-                "SELECT coalesce(attgenerated = 's' AND pg_get_expr(adbin, adrelid) = (SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = to_regclass('pg_temp.people_probe')), false) FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = to_regclass('person') AND attname = 'sort_name' AND NOT attisdropped",
+                "SELECT coalesce(attgenerated = 's' AND attcollation = (SELECT attcollation FROM pg_attribute WHERE attrelid = to_regclass('pg_temp.people_probe') AND attname = 'sort_name') AND pg_get_expr(adbin, adrelid) = (SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = to_regclass('pg_temp.people_probe')), false) FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = to_regclass('person') AND attname = 'sort_name' AND NOT attisdropped",
                 "ALTER TABLE person DROP COLUMN IF EXISTS sort_name CASCADE; ALTER TABLE person ADD COLUMN sort_name text COLLATE \"C\" GENERATED ALWAYS AS (\(fold("name"))) STORED; CREATE INDEX IF NOT EXISTS person_order ON person (sort_name, id); CREATE INDEX IF NOT EXISTS person_search ON person USING gin (sort_name gin_trgm_ops)"
             ),
             (

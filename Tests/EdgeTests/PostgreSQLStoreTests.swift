@@ -445,6 +445,194 @@ import Testing
             #expect(try await other.run("SELECT name FROM person") == [["Zoë Ωmega"]])
         }
 
+        /// Whether a connection listens on the database at `address`.
+        static let listening =
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN people_changed'"
+
+        /// A list must never stop following the book with no sign: when
+        /// its listening connection is ended, the reader is told at once
+        /// (the list reads again), the listener listens again, and tells
+        /// once more for the changes made while nobody listened.
+        @Test(.timeLimit(.minutes(1)))
+        func aKilledListeningConnectionIsSaidAndReplaced() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            // A role of the listener's own, which the test can stop from
+            // logging in: so no one listens for as long as the test says.
+            let role = "listener_\(UUID().uuidString.prefix(8).lowercased())"
+            _ = try await other.run("CREATE ROLE \(role) LOGIN")
+            var signals = PostgreSQLChanges.signals(
+                conninfo: address.replacingOccurrences(of: "people@", with: "\(role)@"),
+                retryMilliseconds: 10
+            ).makeAsyncIterator()
+            while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
+            _ = try await other.run("ALTER ROLE \(role) NOLOGIN")
+            _ = try await other.run(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'")
+            try #require(await signals.next() != nil, "told when the listening stopped")
+            _ = try await other.run("INSERT INTO person (name) VALUES ('Made Meanwhile')")
+            _ = try await other.run("ALTER ROLE \(role) LOGIN")
+            #expect(await signals.next() != nil, "told again once it listens again")
+            _ = try await other.run("INSERT INTO person (name) VALUES ('Heard Again')")
+            #expect(await signals.next() != nil, "a change after it listens again is heard")
+        }
+
+        @Test(.timeLimit(.minutes(1)))
+        func aRestartedServerIsListenedToAgain() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            defer { server.stop() }
+            _ = try PostgreSQLPersonStore(conninfo: server.url)
+            let other = try PostgreSQLConnection(conninfo: server.url)
+            var signals = PostgreSQLChanges.signals(conninfo: server.url, retryMilliseconds: 10)
+                .makeAsyncIterator()
+            while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
+            try server.restart()
+            try #require(await signals.next() != nil, "told when the server went")
+            // `other`'s first call after the restart fails, and reconnects.
+            _ = try? await other.run("SELECT 1")
+            while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
+            _ = try await other.run("INSERT INTO person (name) VALUES ('After The Restart')")
+            #expect(await signals.next() != nil, "a change after the restart is heard")
+        }
+
+        /// `pg_stat_activity` shows who is connected: every connection the
+        /// store makes is named `people`, unless the address names it.
+        @Test func everyConnectionTheStoreMakesIsNamedPeople() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address + "?application_name=other")
+            let signals = PostgreSQLChanges.signals(conninfo: address)
+            while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
+            let names = Mutex<[[String?]]>([])
+            try await store.readingConsistently {
+                try await store.forEachPage(matching: "", pageSize: 2) { _ in
+                    let seen = try await other.run(
+                        "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() ORDER BY 1"
+                    )
+                    names.withLock { $0 = seen }
+                    return false
+                }
+            }
+            // The shared connection, a consistent read's, an export's and
+            // a listener's.
+            #expect(names.withLock { $0 } == [["other"]] + Array(repeating: ["people"], count: 4))
+            withExtendedLifetime(signals) {}
+        }
+
+        /// Another tool may drop `NOT NULL` and store a person with no
+        /// name, whose key is then `NULL`: no page shows that person, so no
+        /// count counts them, and `check` says so.
+        @Test func aPersonWithNoNameIsNeitherCountedNorPagedAndRepairNamesThem() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("ALTER TABLE person ALTER COLUMN name DROP NOT NULL")
+            _ = try await other.run("UPDATE person SET name = NULL WHERE id = 2")
+            let paged = try await store.page(matching: "", from: .first, limit: 10)
+            #expect(paged.map(\.id) == [1, 3])
+            #expect(try await store.count(matching: "") == paged.count)
+            let found = try await store.check(repairing: true)
+            #expect(
+                found.problems == [
+                    "1 person has no name (NULL), which no page of the list shows",
+                    "the column name is not as people made it",
+                ])
+            #expect(found.remaining == [])
+            let repaired = try await store.page(matching: "", from: .first, limit: 10)
+            #expect(repaired.map(\.id) == [2, 1, 3])
+            #expect(try await store.count(matching: "") == 3)
+            await #expect(throws: PersonStoreError.self) {
+                try await other.run("UPDATE person SET name = NULL WHERE id = 1")
+            }
+        }
+
+        /// A sort key in another collation orders pages as no other store
+        /// does; `check` compares it with the one the schema makes.
+        @Test func checkFindsTheSortKeyInAnotherCollationAndRepairPutsBackC() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            let collation =
+                "SELECT attcollation::regcollation::text FROM pg_attribute WHERE attrelid = 'person'::regclass AND attname = 'sort_name'"
+            _ = try await other.run(
+                "ALTER TABLE person ALTER COLUMN sort_name TYPE text COLLATE \"und-x-icu\"")
+            let found = try await store.check(repairing: true)
+            #expect(found.problems == ["the column sort_name is not as people made it"])
+            #expect(found.remaining == [])
+            #expect(try await other.run(collation) == [["\"C\""]])
+        }
+
+        /// The same bulk add would time out again: the error says what
+        /// stopped it and what would let it through, never "add them again".
+        @Test func aBulkAddTheServersTimeoutStopsSaysWhatWouldLetItThrough() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("BEGIN")
+            _ = try await other.run("LOCK TABLE person IN ACCESS EXCLUSIVE MODE")
+            let timed = try PostgreSQLPersonStore(
+                conninfo: address + "?options=-c%20statement_timeout%3D200")
+            let error = await #expect(throws: PersonStoreError.self) {
+                try await timed.add(validatingAll: ["One", "Two"].map { PersonDraft(name: $0) })
+            }
+            _ = try await other.run("ROLLBACK")
+            let line = error.map { "\($0)" } ?? ""
+            #expect(line.contains("canceling statement due to statement timeout"), "\(line)")
+            #expect(line.contains("statement_timeout, 200ms"), "\(line)")
+            #expect(line.contains("none of the persons were added"), "\(line)")
+            #expect(line.contains("raise statement_timeout"), "\(line)")
+            #expect(!line.contains("add them again"), "\(line)")
+            #expect(try await timed.count(matching: "") == 0)
+        }
+
+        /// What "When the store is a server" says each user needs: the
+        /// first, who makes the schema, `CREATE` on the schema (and on the
+        /// database, for `pg_trgm`, unless it is there); a later user
+        /// `SELECT`, `INSERT`, `UPDATE` and `DELETE` on `person`, `SELECT`
+        /// on `people_schema`, and `USAGE` and `UPDATE` on the sequence;
+        /// listening needs nothing; a repair needs the owner.
+        @Test func theRightsTheArticleNamesAreTheRightsEachUserNeeds() async throws {
+            let admin = try PostgreSQLConnection(conninfo: address)
+            // Roles belong to the whole server, which other tests share.
+            let suffix = UUID().uuidString.prefix(8).lowercased()
+            let (first, member) = ("first_\(suffix)", "member_\(suffix)")
+            let database = try #require(try await admin.run("SELECT current_database()").first?[0])
+            _ = try await admin.run("CREATE ROLE \(first) LOGIN")
+            _ = try await admin.run("CREATE ROLE \(member) LOGIN")
+            let firstAddress = address.replacingOccurrences(of: "people@", with: "\(first)@")
+            let memberAddress = address.replacingOccurrences(of: "people@", with: "\(member)@")
+            #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: firstAddress)
+            }
+            _ = try await admin.run("GRANT CREATE ON SCHEMA public TO \(first)")
+            #expect(throws: PersonStoreError.self, "pg_trgm needs CREATE on the database") {
+                try PostgreSQLPersonStore(conninfo: firstAddress)
+            }
+            _ = try await admin.run("GRANT CREATE ON DATABASE \(database) TO \(first)")
+            let owner = try PostgreSQLPersonStore(conninfo: firstAddress)
+            let owned = try PostgreSQLConnection(conninfo: firstAddress)
+            for grant in [
+                "SELECT, INSERT, UPDATE, DELETE ON person", "SELECT ON people_schema",
+                "USAGE, UPDATE ON SEQUENCE person_id_seq",
+            ] {
+                _ = try await owned.run("GRANT \(grant) TO \(member)")
+            }
+            let store = try PostgreSQLPersonStore(conninfo: memberAddress)
+            var signals = PostgreSQLChanges.signals(conninfo: memberAddress).makeAsyncIterator()
+            while try await admin.run(Self.listening) == [["0"]] { await Task.yield() }
+            let added = try await store.add(validating: PersonDraft(name: "Member"))
+            #expect(await signals.next() != nil, "a member listens")
+            #expect(
+                try await store.add(validatingAll: ["Two", "Three"].map { PersonDraft(name: $0) })
+                    == 2)
+            let updated = try await store.update(
+                added, with: try PersonDraft(name: "Member Renamed").validated())
+            try await store.delete(updated)
+            #expect(try await store.count(matching: "") == 2)
+            #expect(try await store.check(repairing: false).problems == [])
+            _ = try await owned.run("DROP INDEX person_search")
+            await #expect(throws: PersonStoreError.self, "a repair needs the owner") {
+                try await store.check(repairing: true)
+            }
+            #expect(try await owner.check(repairing: true).remaining == [])
+        }
+
         /// A name of letters, some capital, some beyond ASCII, some decomposed.
         static func name(_ random: inout SeededGenerator) -> String {
             let pieces = [

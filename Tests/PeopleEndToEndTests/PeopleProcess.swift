@@ -80,6 +80,11 @@ final class PeopleProcess {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 
+    /// Sends SIGINT, as Ctrl-C in a terminal does.
+    func interrupt() {
+        _ = Foundation.kill(process.processIdentifier, SIGINT)
+    }
+
     /// Waits for the process to end.
     func finish() throws -> Outcome {
         process.waitUntilExit()

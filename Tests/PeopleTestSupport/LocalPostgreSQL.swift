@@ -116,6 +116,44 @@ package final class LocalPostgreSQL: Sendable {
         try run("psql", url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", statement)
     }
 
+    /// Runs `query` on the database at `url` through `psql`, as another
+    /// client would ask, and returns what it printed: each row on a line,
+    /// its fields split by `|`.
+    package func answer(_ url: String, _ query: String) throws -> String {
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "\(binaries)/psql")
+        psql.arguments = [url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", query]
+        let output = Pipe()
+        psql.standardOutput = output
+        psql.standardError = FileHandle.nullDevice
+        try psql.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        psql.waitUntilExit()
+        guard psql.terminationStatus == 0 else {
+            throw LocalPostgreSQLError(text: "psql failed on: \(query)")
+        }
+        return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+
+    /// Starts `psql` running `statements` on the database at `url` and
+    /// returns at once: another client busy for as long as they run.
+    package func starting(_ url: String, _ statements: String) throws -> Process {
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "\(binaries)/psql")
+        psql.arguments = [url, "-X", "-q", "-c", statements]
+        psql.standardOutput = FileHandle.nullDevice
+        psql.standardError = FileHandle.nullDevice
+        try psql.run()
+        return psql
+    }
+
+    /// Restarts the server, as an administrator would (`pg_ctl restart`):
+    /// every connection to it ends, and it listens again on the same port.
+    package func restart() throws {
+        try run(
+            "pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-m", "fast", "-w", "restart")
+    }
+
     /// Stops the server at once and removes its cluster.
     package func stop() {
         try? run("pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop")

@@ -92,8 +92,8 @@ public final class PersonListController: Screen {
                 // the page again when it appears.
                 if isOnTop { reload() }
             }
-            // The signals ended (a server's listening connection dropped):
-            // the next appearance listens again.
+            // The signals ended (the server store's only end when the
+            // session does): the next appearance listens again.
             self?.isFollowingChanges = false
         }
     }
