@@ -77,7 +77,8 @@ public enum Usage {
           (and its -wal and -shm files).
           A postgresql:// (or postgres://) address chooses the postgresql store,
           which a team can share; what it leaves out comes from PGHOST, PGPORT,
-          PGUSER, PGDATABASE and ~/.pgpass, as for psql. That store is built
-          only with: swift build --traits PostgreSQL
+          PGUSER, PGDATABASE and ~/.pgpass, as for psql. A new book there
+          starts empty. That store is built only with:
+          swift build --traits PostgreSQL
         """
 }
