@@ -50,22 +50,64 @@ public enum FileReader {
     /// Reads at most `limit` bytes of the file at `path`, refusing one that
     /// holds more in one line, without ever reading more than one byte past
     /// the limit.
+    ///
+    /// Only a regular file is read. A FIFO would block the open until some
+    /// other program writes to it, and a device may never end or may act
+    /// when opened, so anything else is refused, named by what it is: the
+    /// name is looked at first, so such a thing is never opened, and the
+    /// open is non-blocking and checked again, so one put in its place
+    /// meanwhile is refused rather than waited on.
     static func read(_ path: String, limit: Int) throws(UsageError) -> Data {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw UsageError("\(FilePath.shown(path)): no such file")
+        let shown = FilePath.shown(path)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw UsageError(
+                errno == ENOENT || errno == ENOTDIR
+                    ? "\(shown): no such file" : "\(shown): cannot be read")
         }
-        guard !isFolder.boolValue else {
-            throw UsageError("\(FilePath.shown(path)): is a folder, not a file")
+        if let kind = kind(of: status) { throw UsageError("\(shown): is \(kind), not a file") }
+        let file = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard file >= 0 else { throw UsageError("\(shown): cannot be read") }
+        defer { close(file) }
+        guard fstat(file, &status) == 0 else { throw UsageError("\(shown): cannot be read") }
+        if let kind = kind(of: status) { throw UsageError("\(shown): is \(kind), not a file") }
+        guard let data = bytes(of: file, upTo: limit + 1) else {
+            throw UsageError("\(shown): cannot be read")
         }
-        guard let file = FileHandle(forReadingAtPath: path),
-            let data = try? file.read(upToCount: limit + 1) ?? Data()
-        else { throw UsageError("\(FilePath.shown(path)): cannot be read") }
-        try? file.close()
         guard data.count <= limit else {
             throw UsageError(
-                "\(FilePath.shown(path)): is larger than \(limit >> 20) MiB, the most people reads from such a file"
+                "\(shown): is larger than \(limit >> 20) MiB, the most people reads from such a file"
             )
+        }
+        return data
+    }
+
+    /// What `status` describes, as messages name it, unless it is a regular
+    /// file (`nil`).
+    private static func kind(of status: stat) -> String? {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+
+    /// At most `count` bytes read from `file` until its end, or `nil` when a
+    /// read fails; a read a signal interrupts is tried again.
+    private static func bytes(of file: Int32, upTo count: Int) -> Data? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count < count {
+            let wanted = min(buffer.count, count - data.count)
+            let read = Foundation.read(file, &buffer, wanted)
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { return nil }
+            if read == 0 { break }
+            data.append(contentsOf: buffer[..<read])
         }
         return data
     }

@@ -79,6 +79,54 @@ import Testing
         #expect(run.errors == "people: \(config.path): 'database': the file name is empty\n")
     }
 
+    /// A FIFO named as a file to read is refused at once, in one line saying
+    /// what it is, from `--config`, from `--import` and from a configuration
+    /// file's `import`.
+    ///
+    /// Opening a FIFO to read waits until another program opens it to write,
+    /// which no one does here: a run that blocked on it would never end, and
+    /// `q` could not leave a session. Each run is killed if it takes more
+    /// than 30 seconds, so such a hang fails the test instead of stalling it.
+    @Test func aFIFOAsAFileToReadIsRefusedAtOnce() async throws {
+        let fifo = home.appendingPathComponent("pipe.csv").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let config = home.appendingPathComponent("people.json")
+        try Data(#"{"store": "memory", "import": ["\#(fifo)"]}"#.utf8).write(to: config)
+        let refusal = "people: \(fifo): is a FIFO (named pipe), not a file\n"
+        let commands = [
+            ["list", "--config", fifo], ["list", "--store", "memory", "--import", fifo],
+            ["list", "--config", config.path],
+        ]
+        // All started at once, so runs that hang cost 30 seconds, not 30 each.
+        let runs = try commands.map { try PeopleProcess($0, home: home) }
+        let session = try PeopleProcess(
+            ["--store", "memory", "--import", fifo], input: "\nq\n", home: home)
+        for (arguments, run) in zip(commands, runs) {
+            let outcome = try run.finish(within: .seconds(30))
+            #expect(!outcome.wasKilled, "\(arguments) hung")
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.errors == refusal, "\(arguments)")
+        }
+        let left = try session.finish(within: .seconds(30))
+        #expect(!left.wasKilled, "the session hung")
+        #expect(left.output.contains("Could not load the list: \(fifo): is a FIFO"))
+    }
+
+    /// A device named as a file to read is refused without reading it:
+    /// `/dev/zero` never ends, `/dev/null` is no file of settings, and a
+    /// terminal's device would wait for someone to type.
+    @Test(arguments: ["/dev/zero", "/dev/null"])
+    func aDeviceAsAFileToReadIsRefusedNamingWhatItIs(_ device: String) async throws {
+        let refusal = "people: \(device): is a character device, not a file\n"
+        for arguments in [
+            ["list", "--config", device], ["list", "--store", "memory", "--import", device],
+        ] {
+            let run = try PeopleProcess(arguments, home: home).finish(within: .seconds(30))
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.errors == refusal, "\(arguments)")
+        }
+    }
+
     @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() async throws {
         let path = home.appendingPathComponent("accounts.sqlite").path
         try OtherProgram.run(path, "CREATE TABLE accounts(id INTEGER PRIMARY KEY, owner TEXT)")

@@ -29,6 +29,8 @@ final class PeopleProcess {
 
     private let process = Process()
     private let folder: URL
+    /// Signalled when the process ends, so a wait can be bounded.
+    private let ended = DispatchSemaphore(value: 0)
 
     /// Starts `people` with these arguments, feeding it `input` then end of input.
     ///
@@ -65,6 +67,7 @@ final class PeopleProcess {
         process.arguments = arguments
         process.environment = variables
         if let workingFolder { process.currentDirectoryURL = workingFolder }
+        process.terminationHandler = { [ended] _ in ended.signal() }
         process.standardInput = try FileHandle(forReadingFrom: file("in"))
         process.standardOutput = try FileHandle(forWritingTo: file("out"))
         process.standardError = try FileHandle(forWritingTo: file("err"))
@@ -93,6 +96,15 @@ final class PeopleProcess {
             output: try String(contentsOf: file("out"), encoding: .utf8),
             errors: try String(contentsOf: file("err"), encoding: .utf8),
             wasKilled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Waits for the process to end, but for no longer than `limit`: one
+    /// still running then is killed, so a run that would hang fails its test
+    /// (``Outcome/wasKilled``) instead of stalling the suite.
+    func finish(within limit: Duration) throws -> Outcome {
+        let seconds = Double(limit.components.seconds)
+        if ended.wait(timeout: .now() + seconds) == .timedOut { kill() }
+        return try finish()
     }
 
     private func file(_ name: String) -> URL {
