@@ -60,11 +60,6 @@ public struct HTTPSource: Sendable {
         }
         try Task.checkCancellation()
         let transfer = HTTPTransfer(url: url, timeout: timeout, sizeLimit: sizeLimit)
-        let deadline = Task {
-            try await Task.sleep(for: timeout)
-            transfer.timeOut()
-        }
-        defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { caller in
                 transfer.start(for: caller)

@@ -29,12 +29,19 @@ extension HTTPTransfer {
         error("the server closed the connection after \(received) of \(expected) bytes")
     }
 
+    /// A `Content-Length` that is not a length: negative, or not a number.
+    ///
+    /// libcurl refuses both before the response reaches the delegate, in one
+    /// message that does not say which, so one reason names both.
+    static let badLengthReason = "the server sent a Content-Length that is negative or not a number"
+
     /// `failure` from the session, as one plain line.
     ///
     /// FoundationNetworking reports errors as `NSError`s in `NSURLErrorDomain`
     /// rather than as `URLError`s, so the code is read from the domain.
     func failure(
-        _ failure: any Error, answered: Bool, received: Int, expectedLength: Int?
+        _ failure: any Error, answered: Bool, received: Int, expectedLength: Int?,
+        encoding: String?
     ) -> HTTPSourceError {
         let failure = failure as NSError
         guard failure.domain == NSURLErrorDomain else {
@@ -49,6 +56,13 @@ extension HTTPTransfer {
             return truncatedError(received: received, expected: expected)
         }
         switch code {
+        case .unknown:
+            return error(
+                Self.libcurlReason(
+                    failure.localizedDescription, answered: answered, encoding: encoding)
+                    ?? "the fetch failed: \(InertText.clipped(failure.localizedDescription))")
+        case .badURL where url.host?.contains(":") == true:
+            return error(Self.bracketedHostReason)
         case .cannotConnectToHost:
             return error("the server refused the connection")
         case .cannotFindHost, .dnsLookupFailed:
@@ -75,6 +89,63 @@ extension HTTPTransfer {
             return error("the fetch failed (URL error \(failure.code))")
         }
     }
+
+    /// What the server did wrong, from libcurl's own message for it.
+    ///
+    /// On Linux, FoundationNetworking passes on every error libcurl finds
+    /// in an answer as code -1 (unknown), with libcurl's message as the
+    /// description: the message is the only thing that tells a damaged
+    /// gzip body from a bad length. Its limits are libcurl's: 100 KiB for
+    /// one header line, 300 KiB for all of them. `nil` for a message not
+    /// known here, which is then shown as it is, inert.
+    ///
+    /// - Parameters:
+    ///   - answered: whether the status and headers had arrived.
+    ///   - encoding: the answer's `Content-Encoding`, lowercased.
+    static func libcurlReason(_ message: String, answered: Bool, encoding: String?) -> String? {
+        if message.hasPrefix("Invalid Content-Length") { return badLengthReason }
+        if message.hasPrefix("Error while processing content unencoding") {
+            let known = ["gzip", "deflate", "br", "zstd"]
+            let name = encoding.flatMap { known.contains($0) ? $0 : nil } ?? "compressed"
+            return "the server's \(name) body is damaged"
+        }
+        if message.hasPrefix("Unrecognized content encoding type") {
+            let shown = encoding.map { InertText.clipped($0, limit: 40) } ?? "an unknown encoding"
+            return "the server compressed the body as \(shown), which people cannot read"
+        }
+        if message.hasPrefix("Too long hexadecimal number in chunked-encoding") {
+            return "the server announced a chunk size of more than 16 hexadecimal digits"
+        }
+        if message.hasPrefix("Illegal or missing hexadecimal sequence in chunked-encoding") {
+            return "the server announced a chunk size that is not a number or is 8 EiB or more"
+        }
+        if message.hasSuffix("in chunked-encoding") {
+            return "the server's chunked body is malformed"
+        }
+        if message.hasPrefix("Too large response headers") {
+            // "Too large response headers: 307205 > 307200": the limit last.
+            let limit = message.split(separator: " ").last.flatMap { Int($0) }
+            return "the server sent more than \(limit.map(bytes) ?? "300 KiB") of headers"
+        }
+        // libcurl grows one header line to at most 100 KiB, and reports a
+        // longer one as running out of memory: before the headers are in,
+        // that is what the message means.
+        if message == "Out of memory", !answered {
+            return "the server sent a header line over 100 KiB"
+        }
+        return nil
+    }
+
+    /// Why a URL whose host is an IPv6 address in brackets fails on Linux.
+    ///
+    /// FoundationNetworking checks that libcurl reads the URL's host as
+    /// `URL.host` does, and for `[::1]` they differ (`[::1]` against
+    /// `::1`), so it refuses the URL before connecting, as a bad URL
+    /// (swift-corelibs-foundation issue 5496; Swift 6.3.1 still has it). No
+    /// spelling of the URL passes that check, so the message says what to
+    /// do instead.
+    static let bracketedHostReason =
+        "this build's URLSession cannot fetch from an IPv6 address in brackets (a Swift toolchain bug); give the server's host name instead"
 
     /// `bytes` as a person reads a size: `64 KiB`, `16 MiB`, `1000 bytes`.
     static func bytes(_ bytes: Int) -> String {

@@ -21,6 +21,11 @@ import Synchronization
 /// caller and tears the session down; the rest find the fetch ended and do
 /// nothing.
 ///
+/// The deadline is a timer of the transfer's own, cancelled with the
+/// session, so nothing of a fetch outlives it. (It was a task sleeping for
+/// the timeout, and a sleep cancelled early never let its task go on Linux:
+/// each retry of a failing import kept about a kibibyte more, for good.)
+///
 /// Two things FoundationNetworking does on Linux shape the rest:
 ///
 /// - Making, starting and cancelling a task, and invalidating a session, each
@@ -46,6 +51,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         var caller: Caller?
         var session: URLSession?
         var task: URLSessionDataTask?
+        var deadline: (any DispatchSourceTimer)?
         /// How the fetch ended, once it has.
         var outcome: Result<Data, any Error>?
         /// Whether a response (status and headers) arrived.
@@ -53,6 +59,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         /// The length the response claimed, when it claimed one that can be
         /// checked against the bytes received.
         var expectedLength: Int?
+        /// The response's `Content-Encoding`, lowercased, when it has one.
+        var encoding: String?
         var body = Data()
         var received = 0
         var redirects = 0
@@ -100,7 +108,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         ended.0?.resume(throwing: ended.1)
     }
 
-    /// Makes the session and its task and starts it, on `control`.
+    /// Makes the session and its task, arms the deadline and starts the
+    /// task, on `control`.
     private func open() {
         guard state.withLock({ $0.outcome == nil }) else { return }
         let session = URLSession(
@@ -110,6 +119,12 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         let ended = state.withLock { state in
             state.session = session
             state.task = task
+            // Made here, so it belongs to the state from the start.
+            let deadline = DispatchSource.makeTimerSource(queue: control)
+            deadline.schedule(deadline: .now() + Self.seconds(timeout))
+            deadline.setEventHandler { [weak self] in self?.timeOut() }
+            deadline.resume()
+            state.deadline = deadline
             return state.outcome != nil
         }
         // Ended meanwhile: its teardown is queued behind this, and finds the
@@ -118,18 +133,27 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         task.resume()
     }
 
-    /// Cancels the task and invalidates the session, which lets go of this
-    /// delegate; on `control`, after `open`.
+    /// Cancels the deadline and the task and invalidates the session, which
+    /// lets go of this delegate; on `control`, after `open`.
     private func close() {
-        let (session, task) = state.withLock { state in
+        let (session, task, deadline) = state.withLock { state in
             defer {
                 state.session = nil
                 state.task = nil
+                state.deadline = nil
             }
-            return (state.session, state.task)
+            return (state.session, state.task, state.deadline)
         }
+        deadline?.cancel()
         task?.cancel()
         session?.invalidateAndCancel()
+    }
+
+    /// `duration` as a dispatch interval, at most a year (a deadline that
+    /// far is none) and at least zero.
+    private static func seconds(_ duration: Duration) -> DispatchTimeInterval {
+        let milliseconds = max(0, min(duration / .milliseconds(1), 365 * 24 * 3600 * 1000))
+        return .milliseconds(Int(milliseconds))
     }
 
     /// A GET that takes nothing from a cache.
@@ -150,7 +174,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
     /// first, and these are only a second line.
     private static func configuration(timeout: Duration) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
-        let seconds = max(0, timeout / .seconds(1)) + 1
+        let seconds = min(max(0, timeout / .seconds(1)), 365 * 24 * 3600) + 1
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
@@ -173,9 +197,13 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
             finish(.failure(refusal))
             completionHandler(.cancel)
         case .success(let expectedLength):
+            let encoding = (response as? HTTPURLResponse)?
+                .value(forHTTPHeaderField: "Content-Encoding")?
+                .trimmingCharacters(in: .whitespaces).lowercased()
             state.withLock { state in
                 state.answered = true
                 state.expectedLength = expectedLength
+                state.encoding = encoding
             }
             completionHandler(.allow)
         }
@@ -230,7 +258,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
                 return .failure(
                     failure(
                         error, answered: state.answered, received: state.received,
-                        expectedLength: state.expectedLength))
+                        expectedLength: state.expectedLength, encoding: state.encoding))
             }
             // A redirect FoundationNetworking did not follow (no usable
             // `Location`) ends here, its body never checked: it is the
@@ -310,9 +338,17 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         guard let length = response.value(forHTTPHeaderField: "Content-Length") else {
             return .success(nil)
         }
-        let digits = length.trimmingCharacters(in: .whitespaces)
+        // Repeated headers arrive joined by commas: the same length twice is
+        // one length (RFC 9112), two different ones say nothing to trust.
+        let lengths = Set(
+            length.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) })
+        guard lengths.count == 1, let digits = lengths.first else {
+            let shown = InertText.clipped(length, limit: 60)
+            return .failure(error("the server sent different Content-Length headers (\(shown))"))
+        }
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            return .success(nil)
+            return .failure(error(Self.badLengthReason))
         }
         guard let claimed = Int(digits), claimed <= sizeLimit else {
             let shown = Int(digits).map(Self.bytes) ?? "\(InertText.clipped(digits)) bytes"

@@ -7,8 +7,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// A hostile little web server on 127.0.0.1, for one test: it serves an
-/// import file, and every way a server can misbehave, each at its own path.
+/// A hostile little web server on 127.0.0.1 (or ::1), for one test: it
+/// serves an import file, and every way a server can misbehave, each at its
+/// own path.
 ///
 /// The network edge must treat a server as it treats a file another program
 /// wrote: as something that may lie, stall, flood or send garbage. Only a
@@ -31,7 +32,14 @@ import Synchronization
 /// - `/garbage`: bytes that are not HTTP, then closes;
 /// - `/redirect-file`: 302 to `file:///etc/passwd`; `/redirect-ok`: 302 to
 ///   `/team.csv`; `/redirect-loop`: 302 to itself, forever;
-/// - `/big`: says ``bigLength`` bytes, then sends nothing more.
+/// - `/big`: says ``bigLength`` bytes, then sends nothing more;
+/// - `/negative-length`: a `Content-Length` of -5; `/two-lengths`: two
+///   `Content-Length` headers that differ; `/bad-gzip`: says gzip, sends
+///   plain text; `/odd-encoding`: an unknown `Content-Encoding` holding an
+///   escape sequence; `/huge-chunk`: a chunked body whose first chunk is
+///   announced as 2⁸⁰ bytes, `/overflowing-chunk`: as 2⁶⁴ − 1;
+///   `/huge-header`: one header line of 20 MiB; `/endless-headers`: header
+///   lines that never end.
 ///
 /// The script writes `GET <path>` to its standard output for each request,
 /// which ``waitForRequest(_:)`` reads, so a test can act once a request is
@@ -64,15 +72,21 @@ package final class LocalHTTPServer {
     private let input: Pipe
     private let log: ServerLog
 
+    /// The address the server listens on, as a URL writes it.
+    package let host: String
+
     /// Starts the server and waits for it to say which port it listens on.
     ///
+    /// - Parameter onIPv6: listen on `::1` (URLs then name `[::1]`) rather
+    ///   than on `127.0.0.1`.
     /// - Throws: ``LocalHTTPServerError`` when python3 is missing or the
-    ///   script does not start.
-    package init() async throws {
+    ///   script does not start (as on a machine without IPv6).
+    package init(onIPv6: Bool = false) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", "-c", Self.script, Self.teamCSV, Self.teamJSON, String(Self.bigLength),
+            onIPv6 ? "::1" : "127.0.0.1",
         ]
         let input = Pipe()
         let output = Pipe()
@@ -121,6 +135,7 @@ package final class LocalHTTPServer {
         }
         self.port = numbers[0]
         self.closedPort = numbers[1]
+        self.host = onIPv6 ? "[::1]" : "127.0.0.1"
         self.process = process
         self.input = input
         self.log = log
@@ -128,15 +143,35 @@ package final class LocalHTTPServer {
 
     deinit { stop() }
 
-    /// `http://127.0.0.1:<port><path>`.
+    /// Whether this machine can listen on `::1`: a container may have no
+    /// IPv6 at all.
+    package static let machineHasIPv6: Bool = {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET6, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }()
+
+    /// `http://<host>:<port><path>`.
     package func url(_ path: String) throws -> URL {
-        try Self.url(port: port, path: path)
+        try Self.url(host: host, port: port, path: path)
     }
 
-    /// `http://127.0.0.1:<closedPort>/team.csv`: a URL where a connection
-    /// is refused.
+    /// `http://<host>:<closedPort>/team.csv`: a URL where a connection is
+    /// refused.
     package func refusedURL() throws -> URL {
-        try Self.url(port: closedPort, path: "/team.csv")
+        try Self.url(host: host, port: closedPort, path: "/team.csv")
     }
 
     /// Waits until the server has read a request for `path`.
@@ -153,8 +188,8 @@ package final class LocalHTTPServer {
         process.waitUntilExit()
     }
 
-    private static func url(port: Int, path: String) throws -> URL {
-        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+    private static func url(host: String, port: Int, path: String) throws -> URL {
+        guard let url = URL(string: "http://\(host):\(port)\(path)") else {
             throw LocalHTTPServerError("not a URL path: \(path)")
         }
         return url
@@ -224,7 +259,8 @@ private final class ServerLog: Sendable {
 extension LocalHTTPServer {
     /// The server: one thread a connection, each request answered by path.
     ///
-    /// Arguments: the CSV body, the JSON body, the length `/big` claims.
+    /// Arguments: the CSV body, the JSON body, the length `/big` claims, the
+    /// address to listen on.
     fileprivate static let script = #"""
         import os, signal, socket, sys, threading, time
 
@@ -232,7 +268,8 @@ extension LocalHTTPServer {
         # signals, SIGTERM among them; unblock them so terminate() works.
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
-        CSV, JSON, BIG = sys.argv[1].encode(), sys.argv[2].encode(), sys.argv[3]
+        CSV, JSON, BIG, ADDRESS = sys.argv[1].encode(), sys.argv[2].encode(), sys.argv[3], sys.argv[4]
+        FAMILY = socket.AF_INET6 if ":" in ADDRESS else socket.AF_INET
         printing = threading.Lock()
 
         def say(line):
@@ -288,6 +325,39 @@ extension LocalHTTPServer {
                 send(conn, "302 Found", b"", extra=[("Location", "/team.csv")])
             elif path == "/redirect-loop":
                 send(conn, "302 Found", b"", extra=[("Location", "/redirect-loop")])
+            elif path == "/negative-length":
+                headers = [("Content-Type", "text/csv"), ("Content-Length", "-5")]
+                conn.sendall(head("200 OK", headers) + CSV)
+            elif path == "/two-lengths":
+                headers = [("Content-Type", "text/csv"), ("Content-Length", str(len(CSV))),
+                           ("Content-Length", str(len(CSV) + 7))]
+                conn.sendall(head("200 OK", headers) + CSV)
+            elif path == "/bad-gzip":
+                headers = [("Content-Type", "text/csv"), ("Content-Encoding", "gzip"),
+                           ("Content-Length", str(len(CSV)))]
+                conn.sendall(head("200 OK", headers) + CSV)
+            elif path == "/huge-chunk":
+                headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "chunked")]
+                conn.sendall(head("200 OK", headers) + b"FFFFFFFFFFFFFFFFFFFF\r\n" + CSV)
+                hold(conn)
+            elif path == "/overflowing-chunk":
+                headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "chunked")]
+                conn.sendall(head("200 OK", headers) + b"FFFFFFFFFFFFFFFF\r\n" + CSV)
+                hold(conn)
+            elif path == "/odd-encoding":
+                headers = [("Content-Type", "text/csv"), ("Content-Encoding", "x-\x1b[2Jodd")]
+                conn.sendall(head("200 OK", headers) + CSV)
+            elif path == "/huge-header":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nX-Filler: ")
+                filler = b"a" * 65536
+                for _ in range(320):  # 20 MiB
+                    conn.sendall(filler)
+                conn.sendall(b"\r\n\r\n" + CSV)
+            elif path == "/endless-headers":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\n")
+                line = b"X-Filler: a\r\n"
+                while True:
+                    conn.sendall(line * 1000)
             elif path == "/big":
                 conn.sendall(head("200 OK", [("Content-Type", "text/csv"), ("Content-Length", BIG)]))
                 hold(conn)
@@ -314,12 +384,12 @@ extension LocalHTTPServer {
             sys.stdin.buffer.read()
             os._exit(0)
 
-        server = socket.socket()
+        server = socket.socket(FAMILY)
         server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        server.bind(("127.0.0.1", 0))
+        server.bind((ADDRESS, 0))
         server.listen(64)
-        closed = socket.socket()
-        closed.bind(("127.0.0.1", 0))
+        closed = socket.socket(FAMILY)
+        closed.bind((ADDRESS, 0))
         closed_port = closed.getsockname()[1]
         closed.close()
         threading.Thread(target=exit_with_parent, daemon=True).start()
