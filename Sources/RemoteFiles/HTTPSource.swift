@@ -10,7 +10,8 @@ import Foundation
 ///
 /// A server is data the program did not write, like an import file: it may
 /// stall, drip one byte at a time, send an endless body, lie about its
-/// length, answer with a web page, redirect to `file:///etc/passwd` or not
+/// length, answer with a web page, redirect to `file:///etc/passwd`, break
+/// HTTP's rules (two lengths, a damaged gzip body, endless headers) or not
 /// speak HTTP at all. Each of those ends the fetch with one
 /// ``HTTPSourceError`` line naming the URL and what went wrong, within
 /// ``init(timeout:sizeLimit:)``'s limits, and without holding more than
