@@ -29,8 +29,6 @@ final class PeopleProcess {
 
     private let process = Process()
     private let folder: URL
-    /// Signalled when the process ends, so a wait can be bounded.
-    private let ended = DispatchSemaphore(value: 0)
 
     /// Starts `people` with these arguments, feeding it `input` then end of input.
     ///
@@ -67,7 +65,6 @@ final class PeopleProcess {
         process.arguments = arguments
         process.environment = variables
         if let workingFolder { process.currentDirectoryURL = workingFolder }
-        process.terminationHandler = { [ended] _ in ended.signal() }
         process.standardInput = try FileHandle(forReadingFrom: file("in"))
         process.standardOutput = try FileHandle(forWritingTo: file("out"))
         process.standardError = try FileHandle(forWritingTo: file("err"))
@@ -101,9 +98,15 @@ final class PeopleProcess {
     /// Waits for the process to end, but for no longer than `limit`: one
     /// still running then is killed, so a run that would hang fails its test
     /// (``Outcome/wasKilled``) instead of stalling the suite.
+    ///
+    /// It looks at the process every 10 ms, as `waitUntilExit` looks every
+    /// 50 ms, rather than waiting for a termination handler: a blocked test
+    /// that waits on code the shared dispatch threads must run can wait on
+    /// itself, when blocked tests hold all of those threads.
     func finish(within limit: Duration) throws -> Outcome {
-        let seconds = Double(limit.components.seconds)
-        if ended.wait(timeout: .now() + seconds) == .timedOut { kill() }
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning { kill() }
         return try finish()
     }
 
