@@ -442,38 +442,33 @@
     extension PostgreSQLPersonStore {
         fileprivate static let columns = "id, name, address, email, added, sort_name"
 
-        /// The earliest and latest dates shown: years 1 to 9999.
-        private static let addedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
-
         /// A person from a row of ``columns``.
         ///
         /// Another client may have stored any values the columns allow;
         /// none of them can crash us.
         @Sendable fileprivate static func person(_ row: PostgreSQLRow) -> Person {
-            let seconds = Double(row.text(4)) ?? 0
-            let added =
-                seconds.isNaN ? 0 : min(max(seconds, addedRange.lowerBound), addedRange.upperBound)
-            return Person(
+            Person(
                 id: Int(row.text(0)) ?? 0, name: row.text(1), address: row.text(2),
-                email: row.isNull(3) ? nil : row.text(3), added: Date(timeIntervalSince1970: added),
+                email: row.isNull(3) ? nil : row.text(3),
+                added: StoredDate.date(fromSeconds: Double(row.text(4)) ?? 0),
                 sortName: row.text(5))
         }
 
         /// Name, address, email and date, as parameters `$1`…`$4`.
         fileprivate static func values(of draft: ValidatedDraft, added: Date) -> [String?] {
-            [draft.name, draft.address, draft.email, "\(added.timeIntervalSince1970)"]
+            [draft.name, draft.address, draft.email, "\(StoredDate.seconds(of: added))"]
         }
 
         /// A stored person's values, as parameters, to store them again.
         fileprivate static func values(of person: Person) -> [String?] {
-            [person.name, person.address, person.email, "\(person.added.timeIntervalSince1970)"]
+            [person.name, person.address, person.email, "\(StoredDate.seconds(of: person.added))"]
         }
 
         /// A draft as one line of `COPY`'s text format.
         fileprivate static func copyLine(_ draft: ValidatedDraft, added: Date) -> String {
             let email = draft.email.map(copyField) ?? "\\N"
             return
-                "\(copyField(draft.name))\t\(copyField(draft.address))\t\(email)\t\(added.timeIntervalSince1970)\n"
+                "\(copyField(draft.name))\t\(copyField(draft.address))\t\(email)\t\(StoredDate.seconds(of: added))\n"
         }
 
         /// `text` with what `COPY` reads as structure (backslash, tab, line
