@@ -33,8 +33,9 @@ public enum Usage {
                                            a spreadsheet would run (=, +, -, @ first)
           people check [--repair]          check what the store keeps for speed (SQLite: the
                                            search index, counts and page marks; PostgreSQL:
-                                           its indexes and trigger) (exit 1 if wrong);
-                                           --repair rebuilds them in one transaction
+                                           its indexes and trigger) (exit 1 if wrong; never
+                                           makes a book); --repair rebuilds what is wrong
+                                           in one transaction
           people graph                     print the object graph as a Mermaid flowchart
 
         Options:

@@ -127,6 +127,46 @@ import Testing
         #expect(try await store.check(repairing: false).problems == [])
     }
 
+    @Test func checkOnAPathWithNoBookNamesItAndMakesNothing() throws {
+        let path = home.appendingPathComponent("typo/people.sqlite").path
+        let run = try PeopleProcess.run(["check", "--db", path], home: home)
+        #expect(run.status == 1)
+        #expect(run.errors == "people: there is no database at '\(path)'; nothing was made there\n")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("typo").path))
+    }
+
+    /// A disk that fills up says so, whichever way SQLite hears of it (as a
+    /// full database, or as an I/O error with the system's "no space").
+    /// Needs a small file system of its own: root mounts one.
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.fileExists(atPath: "/bin/mount")))
+    func aFullDiskIsNamedAsFull() throws {
+        let disk = home.appendingPathComponent("small")
+        try FileManager.default.createDirectory(
+            at: disk, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        guard shell("mount -t tmpfs -o size=600k,mode=0700 tmpfs '\(disk.path)'") == 0 else {
+            // A container that may not mount: nothing to learn here.
+            return
+        }
+        defer { _ = shell("umount '\(disk.path)'") }
+        let path = disk.appendingPathComponent("people.sqlite").path
+        #expect(try PeopleProcess.run(["list", "--db", path], home: home).status == 0)
+        _ = shell("dd if=/dev/zero of='\(disk.path)/filler' bs=1k count=2000 2>/dev/null")
+        for arguments in [["add", "--name", "Ann"], ["seed", "50"], ["list"]] {
+            let run = try PeopleProcess.run(arguments + ["--db", path], home: home)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.errors == "people: the disk holding '\(path)' is full\n", "\(arguments)")
+        }
+    }
+
+    private func shell(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func killingASeedHalfwayLeavesASoundFileWithNoneOfIt() async throws {
         let database = home.appendingPathComponent("seeded.sqlite").path
         #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
