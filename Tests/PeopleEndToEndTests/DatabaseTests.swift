@@ -135,9 +135,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("typo").path))
     }
 
-    /// A disk that fills up says so, whichever way SQLite hears of it (as a
-    /// full database, or as an I/O error with the system's "no space").
-    /// Needs a small file system of its own: root mounts one.
+    /// A disk that fills up says so.
+    ///
+    /// SQLite hears of it as a full database, or as an I/O error with the
+    /// system's "no space". Needs a small file system of its own, which root
+    /// mounts; where it may not, there is nothing to run.
     @Test(.enabled(if: geteuid() == 0 && FileManager.default.fileExists(atPath: "/bin/mount")))
     func aFullDiskIsNamedAsFull() throws {
         let disk = home.appendingPathComponent("small")
