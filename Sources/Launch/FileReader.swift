@@ -88,7 +88,7 @@ public enum FileReader {
         switch status.st_mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFIFO: "a pipe (a FIFO)"
         case S_IFCHR: "a character device"
         case S_IFBLK: "a block device"
         case S_IFSOCK: "a socket"

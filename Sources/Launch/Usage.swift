@@ -13,7 +13,7 @@ public enum Usage {
 
     static let exitStatus = """
         Exit status: 0 success, 1 failure (such as an unknown id or output that
-        could not be written), 2 bad usage.
+        could not be written), 2 bad usage, 130 Ctrl-C (on the server store).
         """
 
     private static let commandsAndOptions = """
@@ -30,12 +30,13 @@ public enum Usage {
           people export [--format csv|json] [--search TEXT] [--csv-formulas keep|neutralise]
                                            everyone in name order, exactly as stored, for
                                            --import; neutralise puts ' before a CSV cell
-                                           a spreadsheet would run (=, +, -, @ first)
+                                           a spreadsheet would run (=, +, -, @, tab, CR first)
           people check [--repair]          check what the store keeps for speed (SQLite: the
                                            search index, counts and page marks; PostgreSQL:
-                                           its indexes and trigger) (exit 1 if wrong; never
-                                           makes a book); --repair rebuilds what is wrong
-                                           in one transaction
+                                           its extension, sort key, indexes, trigger and
+                                           nameless persons) (exit 1 if wrong; never makes
+                                           a book); --repair builds again what is wrong, in
+                                           one transaction
           people graph                     print the object graph as a Mermaid flowchart
 
         Options:
@@ -66,7 +67,8 @@ public enum Usage {
                                            --page-size and --db
           NO_COLOR                         set to turn colour off (as does TERM=dumb)
           COLUMNS                          the width screen rows are cut to when the
-                                           output is not a terminal (default 80)
+                                           output is not a terminal, or it does not say
+                                           (default 80)
 
         Data:
           The sqlite store keeps persons in --db, else $PEOPLE_DB, else the

@@ -180,7 +180,9 @@
             let limit =
                 (try? await connection.run("SELECT current_setting('statement_timeout')"))?
                 .first?.first ?? nil
-            guard let limit, limit != "0" else {
+            // The server says which stop it was: a cancel by someone else
+            // is no reason to blame the time limit.
+            guard let limit, limit != "0", failure.message.contains("statement timeout") else {
                 return .storage("\(failure.message); none of the persons were added")
             }
             return .storage(

@@ -62,14 +62,18 @@ extension SQLitePersonStore {
         if made >= 0 { close(made) }
     }
 
-    /// Refuses a path that names nothing (a link to nowhere counts as
-    /// something, and is refused later for being a link).
+    /// Refuses a path that names nothing, or an empty file: for `people
+    /// check`, which looks at a book and must not make one where a path was
+    /// mistyped. (A link to nowhere counts as something, and is refused
+    /// later for being a link.)
     static func requireExisting(_ path: String) throws(PersonStoreError) {
         var status = stat()
+        let shown = InertText.quoted(path, limit: 120)
         guard lstat(path, &status) == 0 else {
-            throw .storage(
-                "there is no database at \(InertText.quoted(path, limit: 120)); nothing was made there"
-            )
+            throw .storage("there is no database at \(shown); nothing was made there")
+        }
+        guard status.st_size > 0 || status.st_mode & S_IFMT != S_IFREG else {
+            throw .storage("\(shown) is an empty file, not a database yet; nothing was made there")
         }
     }
 
@@ -127,9 +131,15 @@ extension SQLitePersonStore {
     /// database and write over it; a one-byte file of someone's is not empty.
     /// Read through the connection's own file (see
     /// `SQLiteConnection.mainFileStart(_:)`), which opening has not read yet.
-    static func checkHeader(of database: SQLiteConnection) throws(PersonStoreError) {
-        guard let (start, size) = database.mainFileStart(header.count) else { return }
-        let isEmpty = size == 0 && start.allSatisfy { $0 == 0 }
+    ///
+    /// The size is the path's, by `stat`: SQLite's file layer gives a file
+    /// of one byte as empty.
+    static func checkHeader(of database: SQLiteConnection, at path: String)
+        throws(PersonStoreError)
+    {
+        guard let (start, _) = database.mainFileStart(header.count) else { return }
+        var status = stat()
+        let isEmpty = stat(path, &status) == 0 && status.st_size == 0
         guard isEmpty || start == header else {
             throw .storage(
                 "\(database.shownPath) is not a people database (not an SQLite file); it was left as it was"

@@ -57,7 +57,7 @@ public final class SQLitePersonStore: PersonStore {
         if !creating { try Self.requireExisting(path) }
         try Self.prepareFolder(for: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        try Self.checkHeader(of: opened)
+        try Self.checkHeader(of: opened, at: path)
         try Self.prepareSchema(of: opened, samples: samples)
         let opening = try SQLiteDerivedData.prepare(opened)
         trusted = opening.trusted
@@ -491,6 +491,9 @@ extension SQLitePersonStore {
     }
 
     /// Inserts `draft`, with `id` or the next one, and returns its id.
+    ///
+    /// For the writes that return no person — a bulk add without the index,
+    /// the samples of a new file — and so need no read back.
     static func insertRow(
         _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
     ) throws(PersonStoreError) -> Person.ID {

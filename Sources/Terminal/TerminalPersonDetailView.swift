@@ -91,7 +91,8 @@ public final class TerminalPersonDetailView: PersonDetailView {
     /// columns, at most ``foldedLines`` of them; when that is not all of
     /// it, the last ends with `…` and the value's length in characters.
     package static func folded(_ value: String, into room: Int) -> [String] {
-        // Never more than the lines can show is read, however long the value.
+        // Never more than the lines can show is folded, however long the
+        // value; only counting its characters reads it all.
         let limit = 4 * room * foldedLines
         let scalars = value.unicodeScalars
         let isCut =

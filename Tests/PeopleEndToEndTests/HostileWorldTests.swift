@@ -92,7 +92,7 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let config = home.appendingPathComponent("people.json")
         try Data(#"{"store": "memory", "import": ["\#(fifo)"]}"#.utf8).write(to: config)
-        let refusal = "people: \(fifo): is a FIFO (named pipe), not a file\n"
+        let refusal = "people: \(fifo): is a pipe (a FIFO), not a file\n"
         let commands = [
             ["list", "--config", fifo], ["list", "--store", "memory", "--import", fifo],
             ["list", "--config", config.path],
@@ -109,7 +109,7 @@ import Testing
         }
         let left = try session.finish(within: .seconds(30))
         #expect(!left.wasKilled, "the session hung")
-        #expect(left.output.contains("Could not load the list: \(fifo): is a FIFO"))
+        #expect(left.output.contains("Could not load the list: \(fifo): is a pipe (a FIFO)"))
     }
 
     /// A device named as a file to read is refused without reading it:

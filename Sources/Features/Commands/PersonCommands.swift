@@ -105,7 +105,8 @@ public final class PersonCommands: Application {
                 console.writeLine("\(report.store): everything agrees with the persons")
             } else if report.remaining == [] {
                 console.writeLine(
-                    "\(report.store): repaired; everything was built again and agrees")
+                    "\(report.store): repaired; what disagreed was built again, and everything agrees now"
+                )
             } else {
                 for line in report.remaining ?? [] {
                     console.writeLine("\(report.store): still after the repair: \(line)")

@@ -64,6 +64,9 @@ public struct PersonChanges: Sendable, Equatable {
     public var isEmpty: Bool { name == nil && address == nil && email == nil }
 
     /// The change to `field`, or `nil` to keep it.
+    ///
+    /// So that an edit refused for a field can tell a value typed now from
+    /// one the store held.
     public subscript(field: PersonField) -> String? {
         switch field {
         case .name: name

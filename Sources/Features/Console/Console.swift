@@ -25,7 +25,8 @@ public protocol Console: Sendable {
     /// Writes each of `lines` as one line, as ``writeLine(_:as:)`` would:
     /// inert, so a line break inside one is shown, never obeyed.
     ///
-    /// What an export writes a page at a time. A requirement, with a
+    /// For a caller with many lines at once (an export writes its records
+    /// with ``writeRecords(_:)``). A requirement, with a
     /// default that writes line by line, so that a console can send a
     /// whole page in one write instead of a million writes for a million
     /// persons.

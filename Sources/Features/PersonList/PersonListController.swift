@@ -92,8 +92,9 @@ public final class PersonListController: Screen {
                 // the page again when it appears.
                 if isOnTop { reload() }
             }
-            // The signals ended (the server store's only end when the
-            // session does): the next appearance listens again.
+            // The signals ended (the server store's end when the session
+            // does, or at once when no listener could be made): the next
+            // appearance listens again.
             self?.isFollowingChanges = false
         }
     }

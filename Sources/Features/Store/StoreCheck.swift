@@ -6,8 +6,9 @@
 public struct StoreCheck: Sendable, Equatable {
     /// The store checked, as a report names it.
     public let store: String
-    /// What was found and put right before the check, such as a rebuild on
-    /// opening; said, but no longer a problem.
+    /// What is said without being a problem: what was found and put right
+    /// before the check, such as a rebuild on opening, and what is worth
+    /// knowing, such as another program's triggers on the persons.
     public let notes: [String]
     /// One line per disagreement found; empty when everything agrees.
     public let problems: [String]

@@ -11,7 +11,9 @@ import Foundation
 /// changed. Every multiple of 1/1024 s between the years 1 and 9999 is exact
 /// on both sides, so these stores keep a date to that precision (under a
 /// millisecond): the date `add` returns, the date read back and the date a
-/// restore writes again are one and the same.
+/// restore writes again are one and the same. (A date another program
+/// stored more finely is read as stored, and written again, by an undo, to
+/// the nearest 1/1024 s.)
 public enum StoredDate {
     /// The dates a store keeps, in seconds since 1970: the years 1 to 9999.
     ///
