@@ -10,21 +10,12 @@ import Testing
 /// damage missed because the counts still add up, and a repair that builds
 /// only what is wrong.
 @Suite struct SQLiteCheckTests {
-    let folder: TemporaryFolder
-    let path: String
+    let file: SQLiteTestFile
+    var path: String { file.path }
+    var folder: TemporaryFolder { file.folder }
 
     init() throws {
-        folder = try TemporaryFolder()
-        path = folder.path("people.sqlite")
-    }
-
-    /// Another program, writing plain SQL with the system library.
-    private func otherProgram(_ sql: String) throws {
-        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(sql)
-    }
-
-    private func integer(_ sql: String) throws -> Int {
-        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(sql)
+        file = try SQLiteTestFile()
     }
 
     private func seeded(_ count: Int = 600) async throws -> SQLitePersonStore {
@@ -88,7 +79,7 @@ import Testing
         #expect(try await store.count(matching: "lovelace") == 1)
         // The index's own table of where each term is: its text, counts and
         // FTS5's own check still look whole.
-        try otherProgram("DELETE FROM person_search_idx")
+        try file.otherProgram("DELETE FROM person_search_idx")
         #expect(try await store.page(matching: "lovelace", from: .first, limit: 10).isEmpty)
         let found = try await store.check(repairing: false)
         #expect(found.problems.count == 1)
@@ -110,26 +101,26 @@ import Testing
     ])
     func aRepairBuildsAgainOnlyWhatIsWrong(_ damage: String) async throws {
         let store = try await seeded()
-        let index = try integer("SELECT total(length(block)) FROM person_search_data")
-        let changes = try integer("SELECT changes FROM person_state")
-        try otherProgram(
+        let index = try file.integer("SELECT total(length(block)) FROM person_search_data")
+        let changes = try file.integer("SELECT changes FROM person_state")
+        try file.otherProgram(
             "UPDATE person_state SET writing = 1; \(damage); UPDATE person_state SET writing = 0")
         let repaired = try await store.check(repairing: true)
         #expect(repaired.problems.count == 1)
         #expect(repaired.remaining == [])
         // A rebuild of everything counts the changes from zero again and
         // writes the index anew, as one piece.
-        #expect(try integer("SELECT changes FROM person_state") == changes)
-        #expect(try integer("SELECT total(length(block)) FROM person_search_data") == index)
+        #expect(try file.integer("SELECT changes FROM person_state") == changes)
+        #expect(try file.integer("SELECT total(length(block)) FROM person_search_data") == index)
         #expect(try await store.check(repairing: false).problems == [])
     }
 
     @Test func aRepairWithNothingWrongAnyMoreBuildsNothing() async throws {
         let store = try await seeded()
-        let changes = try integer("SELECT changes FROM person_state")
+        let changes = try file.integer("SELECT changes FROM person_state")
         let repaired = try await store.check(repairing: true)
         #expect(repaired == StoreCheck(store: "'\(path)'", notes: [], problems: [], remaining: nil))
-        #expect(try integer("SELECT changes FROM person_state") == changes)
+        #expect(try file.integer("SELECT changes FROM person_state") == changes)
     }
 
     @Test func checkNeverMakesABook() throws {

@@ -8,16 +8,11 @@ import Testing
 /// What another program made in a people database is its own: every open,
 /// check and repair keeps it, and the store still answers right around it.
 @Suite struct SQLiteForeignObjectTests {
-    let folder: TemporaryFolder
-    let path: String
+    let file: SQLiteTestFile
+    var path: String { file.path }
 
     init() throws {
-        folder = try TemporaryFolder()
-        path = folder.path("people.sqlite")
-    }
-
-    private func otherProgram(_ sql: String) throws {
-        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(sql)
+        file = try SQLiteTestFile()
     }
 
     private func triggers() throws -> Set<String> {
@@ -39,9 +34,9 @@ import Testing
 
     @Test func anOpenKeepsEveryTriggerAnotherProgramMade() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        try otherProgram(Self.othersTriggers)
+        try file.otherProgram(Self.othersTriggers)
         // A rebuild on open too: a trigger of people's own is missing.
-        try otherProgram("DROP TRIGGER person_deleted")
+        try file.otherProgram("DROP TRIGGER person_deleted")
         let store = try SQLitePersonStore(path: path)
         #expect(try await store.count(matching: "") == 3)
         let kept = try triggers()
@@ -51,7 +46,7 @@ import Testing
 
     @Test func aTriggerThatRefusesAWriteIsNamedAndNothingChanges() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        try otherProgram(Self.othersTriggers)
+        try file.otherProgram(Self.othersTriggers)
         let store = try SQLitePersonStore(path: path)
         let error = await #expect(throws: PersonStoreError.self) {
             try await store.delete(id: 1)
@@ -65,7 +60,7 @@ import Testing
 
     @Test func aPersonATriggerRewroteIsReturnedAsStoredAndCanBeSavedOver() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        try otherProgram(Self.othersTriggers)
+        try file.otherProgram(Self.othersTriggers)
         let store = try SQLitePersonStore(path: path)
         let added = try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
         #expect(added.name == "BARBARA LISKOV")
@@ -83,7 +78,7 @@ import Testing
 
     @Test func aTriggerThatWritesIntoTheIndexKeepsTheIndexFromBeingUsed() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        try otherProgram(
+        try file.otherProgram(
             "CREATE TRIGGER sneaky AFTER INSERT ON person BEGIN DELETE FROM person_search WHERE rowid = new.id; END"
         )
         let store = try SQLitePersonStore(path: path)
@@ -102,10 +97,10 @@ import Testing
 
     @Test func aTriggerAnotherProgramPutOnADerivedTableIsMadeAgainAfterARebuild() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
-        try otherProgram(
+        try file.otherProgram(
             "CREATE TABLE audit (n INTEGER); CREATE TRIGGER counted AFTER UPDATE ON person_mark BEGIN INSERT INTO audit VALUES (1); END"
         )
-        try otherProgram("DROP TRIGGER person_inserted")
+        try file.otherProgram("DROP TRIGGER person_inserted")
         let store = try SQLitePersonStore(path: path)
         #expect(try await store.check(repairing: false).problems == [])
         #expect(try triggers().isSuperset(of: ["counted", "person_inserted"]))
@@ -114,7 +109,7 @@ import Testing
     @Test func triggersAnEarlierPeopleMadeAreItsOwnAndReplaced() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
         // The names the version before this one gave two of its triggers.
-        try otherProgram(
+        try file.otherProgram(
             """
             DROP TRIGGER person_mark_updated; DROP TRIGGER person_mark_deleted;
             CREATE TRIGGER person_mark_updateed AFTER UPDATE ON person_mark BEGIN SELECT 1; END;

@@ -1,0 +1,25 @@
+import PeopleTestSupport
+
+@testable import SQLiteStore
+
+/// A people database file of a test's own, and another program's plain SQL
+/// on it: what the suites about other programs' writes start from.
+struct SQLiteTestFile {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.path("people.sqlite")
+    }
+
+    /// Another program, writing plain SQL with the system library.
+    func otherProgram(_ sql: String) throws {
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(sql)
+    }
+
+    /// The one number `sql` answers, read by another program.
+    func integer(_ sql: String) throws -> Int {
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(sql)
+    }
+}
