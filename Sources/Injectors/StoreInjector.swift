@@ -110,7 +110,8 @@ public enum StoreInjector {
     }
 
     /// A new store of the configured kind; a missing file is made, as the
-    /// first run makes one, unless the command only looks (`check`).
+    /// first run makes one, unless the command only looks (`check`), which
+    /// finds the book as it is.
     ///
     /// Call ``injectBasePersonStore(_:)`` instead: this one does not cache.
     static func injectMadePersonStore(_ app: AppScope) throws -> any PersonStore {
@@ -119,7 +120,8 @@ public enum StoreInjector {
             try app.make(
                 SQLitePersonStore(
                     path: try app.configuration.requiredDatabasePath(),
-                    startingWith: Person.samples, creating: app.command.makesABook))
+                    startingWith: Person.samples,
+                    opening: app.command.changesTheBookAsItOpens ? .toUse : .toCheck))
         case .memory:
             app.make(MemoryPersonStore(persons: Person.samples))
         case .postgresql:

@@ -160,6 +160,10 @@ extension SQLiteDerivedData {
                 ).write(to: database)
             }
             if parts.contains(.marks) { try SQLitePageMarks.rebuild(in: database) }
+            // Whatever another program wrote into them outside the triggers
+            // has now been compared with the persons, and put right: the
+            // next open need not rebuild everything for it.
+            try database.execute("UPDATE person_state SET tampered = 0")
         }
     }
 }

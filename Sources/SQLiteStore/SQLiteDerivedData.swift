@@ -13,7 +13,7 @@ import Features
 /// store reads `person` alone, slower and just as right.
 enum SQLiteDerivedData {
     /// What opening found of the derived data.
-    struct Opening {
+    struct Prepared {
         /// Whether the derived data can be used; when not, the store reads
         /// `person` alone.
         let trusted: Bool
@@ -28,8 +28,16 @@ enum SQLiteDerivedData {
     /// were made: without them the total cannot be checked. That reads the
     /// name order once; a rebuild of everything reads every row. A file only
     /// `people` wrote needs neither.
-    static func prepare(_ database: SQLiteConnection) throws(PersonStoreError) -> Opening {
-        if try schemaProblem(in: database) == nil, try !SQLitePageMarks.areCurrent(in: database) {
+    ///
+    /// - Parameter repairing: whether to build anything again; not for a
+    ///   store opened only to be checked, which reads `person` alone when
+    ///   anything is found wrong, and leaves it for the check to report.
+    static func prepare(_ database: SQLiteConnection, repairing: Bool) throws(PersonStoreError)
+        -> Prepared
+    {
+        if repairing, try schemaProblem(in: database) == nil,
+            try !SQLitePageMarks.areCurrent(in: database)
+        {
             _ = try? database.writingIfFree { () throws(PersonStoreError) in
                 try database.asAllowedWriter { () throws(PersonStoreError) in
                     try SQLitePageMarks.rebuild(in: database)
@@ -38,32 +46,50 @@ enum SQLiteDerivedData {
         }
         let noForeignWriter = try foreignWriter(in: database) == nil
         guard let problem = try cheapProblem(in: database) else {
-            return Opening(trusted: noForeignWriter, repaired: nil)
+            return Prepared(trusted: noForeignWriter, repaired: nil)
         }
+        guard repairing else { return Prepared(trusted: false, repaired: nil) }
         let rebuilt =
             (try? database.writingIfFree { () throws(PersonStoreError) in
                 try rebuild(in: database)
             }) == true
-        return Opening(trusted: rebuilt && noForeignWriter, repaired: rebuilt ? problem : nil)
+        return Prepared(trusted: rebuilt && noForeignWriter, repaired: rebuilt ? problem : nil)
     }
 
-    /// A trigger another program made whose statements name a derived
-    /// table, or `nil`.
+    /// A trigger another program made that stands in the way of the
+    /// derived data, with the line that says how, or `nil`.
     ///
-    /// Such a trigger may write into the index or the counts while this
-    /// program's own writes are under way, where no guard can tell it from
-    /// them: while it is there, the derived data is not used at all.
+    /// One whose statements name a derived table may write into the index
+    /// or the counts while this program's own writes are under way, where no
+    /// guard can tell it from them. One on `person` that writes `person`
+    /// changes a row between its write and the triggers that index it, which
+    /// then index what was written, not what is stored. While either is
+    /// there, the derived data is not used at all: the answers come from
+    /// `person` alone.
     static func foreignWriter(in database: SQLiteConnection) throws(PersonStoreError)
-        -> SQLiteObject?
+        -> (trigger: SQLiteObject, reason: String)?
     {
-        try SQLiteObject.all(in: database).first { object in
-            guard object.type == "trigger", !object.isPeoples, let sql = object.sql?.lowercased()
-            else { return false }
-            return ["person_search", "person_gram", "person_state", "person_mark"].contains {
-                sql.contains($0)
+        for object in try SQLiteObject.all(in: database)
+        where object.type == "trigger" && !object.isPeoples {
+            // Its statements, after BEGIN: its own name and table are no
+            // concern.
+            let sql = (object.sql ?? "").lowercased()
+            let body = sql.range(of: "begin").map { sql[$0.upperBound...] } ?? ""
+            if ["person_search", "person_gram", "person_state", "person_mark"]
+                .contains(where: body.contains)
+            {
+                return (object, "writes into people's search index or counts")
+            }
+            if object.table == "person", body.contains(Self.writeOfPerson) {
+                return (object, "changes persons as they are written")
             }
         }
+        return nil
     }
+
+    /// An UPDATE, INSERT, REPLACE or DELETE of the `person` table itself.
+    nonisolated(unsafe) private static let writeOfPerson =
+        /(update(\s+or\s+\w+)?|insert(\s+or\s+\w+)?\s+into|replace\s+into|delete\s+from)\s+(main\s*\.\s*)?["`\[]?person["`\]]?(?!\w)/
 
     /// The first problem found by the checks that cost no more than a few
     /// index lookups, or nil.
@@ -120,15 +146,17 @@ enum SQLiteDerivedData {
         let writer = try foreignWriter(in: database)
         return try SQLiteObject.all(in: database)
             .filter {
-                $0.type == "trigger" && !$0.isPeoples && ($0.table == "person" || $0 == writer)
+                $0.type == "trigger" && !$0.isPeoples
+                    && ($0.table == "person" || $0 == writer?.trigger)
             }
             .map {
                 let name = "trigger \(InertText.quoted($0.name, limit: 40))"
-                return $0 == writer
-                    ? "\(name), another program's, writes into people's search index or counts, "
-                        + "so people does not use them while it is there: it reads every person"
-                    : "\(name) on person is another program's: kept; "
+                guard let writer, $0 == writer.trigger else {
+                    return "\(name) on person is another program's: kept; "
                         + "it may refuse or change what people writes, and people shows what is stored"
+                }
+                return "\(name), another program's, \(writer.reason), so people does not use "
+                    + "its search index and counts while it is there: it reads every person"
             }
     }
 

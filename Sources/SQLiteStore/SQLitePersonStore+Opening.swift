@@ -29,6 +29,7 @@ extension SQLitePersonStore {
                 )
             }
         }
+        try refuseLinkedFolders(above: URL(fileURLWithPath: path))
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw .storage("\(shown) is a folder, not a database file") }
@@ -60,6 +61,27 @@ extension SQLitePersonStore {
         // Made here, 0600, before SQLite opens it: never wider for a moment.
         let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if made >= 0 { close(made) }
+    }
+
+    /// Refuses a path with a symbolic link among its folders, before any
+    /// folder or file is made: SQLite opens a database only by a path
+    /// without links (`SQLITE_OPEN_NOFOLLOW`), and would refuse it after,
+    /// with words that do not say why.
+    private static func refuseLinkedFolders(above file: URL) throws(PersonStoreError) {
+        var folder = URL(fileURLWithPath: "/")
+        for component in file.deletingLastPathComponent().pathComponents.dropFirst() {
+            folder.appendPathComponent(component)
+            var status = stat()
+            guard lstat(folder.path, &status) == 0 else { return }
+            guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+            let target = folder.resolvingSymlinksInPath()
+            let real = file.pathComponents.dropFirst(folder.pathComponents.count).reduce(target) {
+                $0.appendingPathComponent($1)
+            }.path
+            throw .storage(
+                "the folder \(InertText.quoted(folder.path, limit: 120)) is a symbolic link (to \(InertText.quoted(target.path, limit: 120))); a database is opened only by a path without links: give --db \(InertText.quoted(real, limit: 120))"
+            )
+        }
     }
 
     /// Refuses a path that names nothing, or an empty file: for `people
@@ -101,15 +123,6 @@ extension SQLitePersonStore {
         var status = stat()
         guard lstat(file, &status) == 0 else { return }
         let shown = InertText.quoted(file, limit: 120)
-        // A link's own mode is 777 and cannot be changed: say what it is.
-        // (The database file and its companions are refused as links before
-        // this; only the folder can be one here.)
-        if status.st_mode & S_IFMT == S_IFLNK {
-            let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-            throw .storage(
-                "the folder \(shown) is a symbolic link (to \(InertText.quoted(target, limit: 120))); people keeps a database only in a real folder: name the database's path inside \(InertText.quoted(target, limit: 120)) with --db"
-            )
-        }
         let me = geteuid()
         guard status.st_uid == me else {
             throw .storage(

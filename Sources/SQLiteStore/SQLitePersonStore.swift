@@ -39,32 +39,41 @@ public final class SQLitePersonStore: PersonStore {
     /// - Parameters:
     ///   - path: the database file.
     ///   - samples: the persons a new database starts with.
-    ///   - creating: whether a missing file is made (with its folder); when
-    ///     not, a missing file is refused and nothing is made — for
-    ///     `people check`, which looks at a book and must never make one.
+    ///   - opening: to use the book, or only to check it (see ``Opening``).
     ///   - busyTimeout: how long a write waits for another process's lock.
     /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming the path, when the
-    ///   folder cannot be written, the file is missing and not to be made,
-    ///   the path is not a regular file, the file
+    ///   folder cannot be written, the file is missing or empty when only to
+    ///   be checked, the path is not a regular file, the file
     ///   is not a people database or is damaged, or it was written by a
     ///   newer schema.
     public init(
         path: String,
         startingWith samples: [Person] = [],
-        creating: Bool = true,
+        opening: Opening = .toUse,
         busyTimeout: Duration = .seconds(5)
     ) throws(PersonStoreError) {
-        if !creating { try Self.requireExisting(path) }
+        if opening == .toCheck { try Self.requireExisting(path) }
         try Self.prepareFolder(for: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Self.checkHeader(of: opened, at: path)
         try Self.prepareSchema(of: opened, samples: samples)
-        let opening = try SQLiteDerivedData.prepare(opened)
-        trusted = opening.trusted
-        repairedOnOpen = opening.repaired
+        let prepared = try SQLiteDerivedData.prepare(opened, repairing: opening == .toUse)
+        trusted = prepared.trusted
+        repairedOnOpen = prepared.repaired
         if trusted { try opened.execute(SQLiteSearch.termsTable) }
         file = SQLiteFileIdentity(path: path)
         connection = Mutex(opened)
+    }
+
+    /// What a store is opened for.
+    public enum Opening: Sendable {
+        /// Every command but `check`: a missing file is made, with its
+        /// folder, and derived data found wrong is built again on the way in.
+        case toUse
+        /// `people check`, which only looks: a missing or empty file is
+        /// refused and nothing is made, and nothing is built again on open,
+        /// so that the check reports what it finds.
+        case toCheck
     }
 
     public func count(matching search: String) throws -> Int {
@@ -484,7 +493,7 @@ extension SQLitePersonStore {
             ).first
         else {
             throw .storage(
-                "\(InertText.quoted(draft.name)) was removed as it was added, by another program's trigger in \(database.shownPath)"
+                "\(InertText.quoted(draft.name)) was moved or removed as it was added, by another program's trigger in \(database.shownPath); nothing was added"
             )
         }
         return person

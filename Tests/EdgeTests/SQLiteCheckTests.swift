@@ -123,10 +123,41 @@ import Testing
         #expect(try file.integer("SELECT changes FROM person_state") == changes)
     }
 
+    @Test func aStoreOpenedToBeCheckedMendsNothingOnTheWayIn() async throws {
+        _ = try await seeded(50)
+        try file.otherProgram("DROP TRIGGER person_deleted")
+        let looking = try SQLitePersonStore(path: path, opening: .toCheck)
+        // It answers all the same, from the persons alone.
+        #expect(try await looking.count(matching: "") == 53)
+        let report = try await looking.check(repairing: false)
+        #expect(report.notes == [])
+        #expect(report.problems == ["person_deleted is missing"])
+        #expect(
+            try file.integer("SELECT count(*) FROM sqlite_master WHERE name = 'person_deleted'")
+                == 0)
+        #expect(try await looking.check(repairing: true).remaining == [])
+        #expect(
+            try file.integer("SELECT count(*) FROM sqlite_master WHERE name = 'person_deleted'")
+                == 1)
+    }
+
+    @Test func anEmptyFileIsNoBookToCheck() throws {
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600]))
+        let error = #expect(throws: PersonStoreError.self) {
+            try SQLitePersonStore(path: path, opening: .toCheck)
+        }
+        #expect(
+            error?.description
+                == "'\(path)' is an empty file, not a database yet; nothing was made there")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
+    }
+
     @Test func checkNeverMakesABook() throws {
         let missing = folder.path("typo/people.sqlite")
         let error = #expect(throws: PersonStoreError.self) {
-            try SQLitePersonStore(path: missing, creating: false)
+            try SQLitePersonStore(path: missing, opening: .toCheck)
         }
         #expect(
             error?.description == "there is no database at '\(missing)'; nothing was made there")

@@ -502,7 +502,8 @@ import Testing
         #expect(try await store.add(validating: PersonDraft(name: "Kept")).name == "Kept")
     }
 
-    @Test func aDatabaseFolderThatIsALinkIsRefusedAsOne() throws {
+    @Test(arguments: ["link/people.sqlite", "link/new/people.sqlite"])
+    func aFolderOnTheWayThatIsALinkIsRefusedAsOneBeforeAnythingIsMade(_ place: String) throws {
         let real = folder.path("real")
         try FileManager.default.createDirectory(
             atPath: real, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]
@@ -510,11 +511,13 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("link"), withDestinationPath: real)
         let error = #expect(throws: PersonStoreError.self) {
-            try SQLitePersonStore(path: folder.path("link/people.sqlite"))
+            try SQLitePersonStore(path: folder.path(place))
         }
+        let unlinked = real + place.dropFirst("link".count)
         #expect(
             error?.description
-                == "the folder '\(folder.path("link"))' is a symbolic link (to '\(real)'); people keeps a database only in a real folder: name the database's path inside '\(real)' with --db"
+                == "the folder '\(folder.path("link"))' is a symbolic link (to '\(real)'); a database is opened only by a path without links: give --db '\(unlinked)'"
         )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real) == [])
     }
 }

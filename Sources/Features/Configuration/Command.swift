@@ -33,12 +33,16 @@ public enum Command: Sendable, Equatable {
 }
 
 extension Command {
-    /// Whether a store that does not exist yet is made for this command.
+    /// Whether opening the store for this command may change the book:
+    /// make it when it is missing, and build again on the way in what it
+    /// keeps for speed when that is found wrong.
     ///
-    /// Any command may be the first run, which makes the book; `check`
-    /// looks at a book, and on a mistyped path must say so rather than make
-    /// an empty one and find nothing wrong with it.
-    public var makesABook: Bool {
+    /// Any command may be the first run, which makes the book. `check` only
+    /// looks, as `git fsck` does: on a mistyped path it must say so rather
+    /// than make an empty book and find nothing wrong with it, and damage
+    /// is for its report (and `--repair`) to find, not for the open to mend
+    /// out of sight.
+    public var changesTheBookAsItOpens: Bool {
         if case .check = self { return false }
         return true
     }
