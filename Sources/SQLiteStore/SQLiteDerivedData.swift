@@ -80,16 +80,20 @@ enum SQLiteDerivedData {
             {
                 return (object, "writes into people's search index or counts")
             }
-            if object.table == "person", body.contains(Self.writeOfPerson) {
+            if object.table == "person", writesPerson(body) {
                 return (object, "changes persons as they are written")
             }
         }
         return nil
     }
 
-    /// An UPDATE, INSERT, REPLACE or DELETE of the `person` table itself.
-    nonisolated(unsafe) private static let writeOfPerson =
-        /(update(\s+or\s+\w+)?|insert(\s+or\s+\w+)?\s+into|replace\s+into|delete\s+from)\s+(main\s*\.\s*)?["`\[]?person["`\]]?(?!\w)/
+    /// Whether `statements` hold an UPDATE, INSERT, REPLACE or DELETE of the
+    /// `person` table itself (not of `person_state` or another table).
+    private static func writesPerson(_ statements: Substring) -> Bool {
+        statements.contains(
+            /(update(\s+or\s+\w+)?|insert(\s+or\s+\w+)?\s+into|replace\s+into|delete\s+from)\s+(main\s*\.\s*)?["`\[]?person["`\]]?(?!\w)/
+        )
+    }
 
     /// The first problem found by the checks that cost no more than a few
     /// index lookups, or nil.

@@ -480,8 +480,9 @@ extension SQLitePersonStore {
 
     /// Inserts `draft` and returns the row as stored.
     ///
-    /// The row is read back, not made from the draft, since the date is kept to ``Features/StoredDate``'s
-    /// precision and another program's trigger may have changed the row.
+    /// The row is read back, not made from the draft, since the date is
+    /// kept to ``Features/StoredDate``'s precision and another program's
+    /// trigger may have changed the row.
     /// What this returns is what the next update or delete finds.
     static func insert(
         _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
