@@ -157,7 +157,9 @@ public enum StoreInjector {
     static func injectServerPersonStore(_ app: AppScope) throws -> any PersonStore {
         #if PostgreSQL
             try app.make(
-                PostgreSQLPersonStore(conninfo: app.configuration.server.conninfo))
+                PostgreSQLPersonStore(
+                    conninfo: app.configuration.server.conninfo,
+                    opening: app.command.changesTheBookAsItOpens ? .toUse : .toCheck))
         #else
             throw UsageError(
                 "this people was built without the postgresql store; build it with: swift build --traits PostgreSQL"

@@ -40,12 +40,15 @@
         /// - Parameters:
         ///   - conninfo: the address, as `psql` takes it.
         ///   - samples: the persons a new database starts with.
+        ///   - opening: to use the book, or only to check it: `people check`
+        ///     makes no schema in a database that has none.
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming
         ///   `host:port` and the reason: the server is down, the login is
-        ///   refused, or the database holds something else.
-        public init(conninfo: String, startingWith samples: [Person] = [])
-            throws(PersonStoreError)
-        {
+        ///   refused, the database holds something else, or it holds no book
+        ///   and is only to be checked.
+        public init(
+            conninfo: String, startingWith samples: [Person] = [], opening: Opening = .toUse
+        ) throws(PersonStoreError) {
             let connection = try PostgreSQLConnection(conninfo: conninfo)
             self.connection = connection
             self.conninfo = conninfo
@@ -53,7 +56,10 @@
             do {
                 try connection.synchronously { session in
                     try session.transaction {
-                        guard try PostgreSQLSchema.prepare(in: session), !samples.isEmpty else {
+                        guard
+                            try PostgreSQLSchema.prepare(in: session, creating: opening == .toUse),
+                            !samples.isEmpty
+                        else {
                             return
                         }
                         for person in samples {
@@ -70,6 +76,15 @@
             } catch {
                 throw .storage("\(error)")
             }
+        }
+
+        /// What a store is opened for.
+        public enum Opening: Sendable {
+            /// Every command but `check`: a database with no book gets one.
+            case toUse
+            /// `people check`, which only looks: a database with no book is
+            /// refused, and nothing is made in it.
+            case toCheck
         }
 
         public func count(matching search: String) async throws -> Int {

@@ -132,17 +132,24 @@
         /// advisory lock held to the end of the transaction), so only one
         /// makes the tables.
         ///
+        /// - Parameter creating: whether a database with no book gets one;
+        ///   when not, it is refused and nothing is made.
         /// - Returns: whether the schema was made now.
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` when the
         ///   database holds a `person` table that is not one of ours, or
-        ///   one a newer version wrote.
-        static func prepare(in session: PostgreSQLSession) throws -> Bool {
+        ///   one a newer version wrote, or no book where none is to be made.
+        static func prepare(in session: PostgreSQLSession, creating: Bool) throws -> Bool {
             // A book that exists is only read, so a user who may only read
             // can open it; only a new one takes the lock and writes.
             let exists = try session.rows(
                 "SELECT to_regclass('people_schema') IS NOT NULL", []
             ) { $0.text(0) == "t" }
             if exists.first != true {
+                guard creating else {
+                    throw PersonStoreError.storage(
+                        "there is no people book in \(session.place)/\(session.database); nothing was made there"
+                    )
+                }
                 // Another program holding the lock for ever fails the open
                 // in one line rather than hanging it.
                 try session.script("SET LOCAL lock_timeout = '15s'")

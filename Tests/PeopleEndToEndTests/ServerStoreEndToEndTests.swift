@@ -35,6 +35,22 @@
             #expect(found.output.hasPrefix("1  Barbara Liskov\n"), "\(found.output)")
         }
 
+        /// `check` only looks: a database with no book is named, and no
+        /// schema is made in it.
+        @Test func checkMakesNoBookInADatabaseWithNone() async throws {
+            // Twice: had the first made a book, the second would find it.
+            for _ in 0..<2 {
+                let run = try PeopleProcess.run(["check", "--db", address])
+                #expect(run.status == 1)
+                #expect(
+                    run.errors.hasPrefix("people: there is no people book in "), "\(run.errors)")
+                #expect(run.errors.hasSuffix("; nothing was made there\n"), "\(run.errors)")
+            }
+            let list = try PeopleProcess.run(["list", "--db", address])
+            #expect(list.status == 0, "\(list.errors)")
+            #expect(try PeopleProcess.run(["check", "--db", address]).status == 0)
+        }
+
         @Test func anotherClientsInsertIsFoundByTheNextSearch() async throws {
             _ = try PeopleProcess.run(["list", "--db", address])
             try server.sql(address, "INSERT INTO person (name) VALUES ('Edsger Dijkstra')")
