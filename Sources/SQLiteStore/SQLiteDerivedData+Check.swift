@@ -166,4 +166,28 @@ extension SQLiteDerivedData {
             try database.execute("UPDATE person_state SET tampered = 0")
         }
     }
+
+    /// A note when some persons' stored sort keys are not their folded
+    /// names, or `nil`.
+    ///
+    /// Not a problem: the key is data, and every list and search follows
+    /// the key stored, as SQLite's own answer over `person` does. But a
+    /// person another program gave a key of its own sorts and is found by
+    /// that key rather than by the name shown, which is worth knowing; an
+    /// edit in `people` makes the key again. A name that is not UTF-8 is
+    /// passed over: it has no folded form to compare.
+    static func unfoldedKeysNote(in database: SQLiteConnection) throws(PersonStoreError)
+        -> String?
+    {
+        let rows = try database.prepare("SELECT name, sort_name FROM person")
+        var unfolded = 0
+        while try rows.step() {
+            guard let name = String(validating: rows.bytes(0), as: UTF8.self) else { continue }
+            if !PersonSortKey.fold(name).utf8.elementsEqual(rows.bytes(1)) { unfolded += 1 }
+        }
+        guard unfolded > 0 else { return nil }
+        return "\(unfolded) \(unfolded == 1 ? "person's sort key is" : "persons' sort keys are") "
+            + "not the folded name (another program wrote it): listed and found by the key "
+            + "stored; an edit in people makes it again"
+    }
 }

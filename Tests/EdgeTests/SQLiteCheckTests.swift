@@ -154,6 +154,22 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
     }
 
+    @Test func aSortKeyThatIsNotTheFoldedNameIsNotedNotRepaired() async throws {
+        let store = try await seeded(10)
+        try file.otherProgram("UPDATE person SET sort_name = 'aaa' WHERE id = 3")
+        let report = try await store.check(repairing: true)
+        #expect(report.problems == [])
+        #expect(
+            report.notes == [
+                "1 person's sort key is not the folded name (another program wrote it): listed and found by the key stored; an edit in people makes it again"
+            ])
+        // The key is data: the list follows it, and no repair rewrites it.
+        #expect(try await store.page(matching: "", from: .first, limit: 1).map(\.id) == [3])
+        let renamed = try await store.update(3, validating: PersonDraft(name: "Grace Hopper"))
+        #expect(renamed.sortKey.foldedName == "grace hopper")
+        #expect(try await store.check(repairing: false).notes == [])
+    }
+
     @Test func checkNeverMakesABook() throws {
         let missing = folder.path("typo/people.sqlite")
         let error = #expect(throws: PersonStoreError.self) {
