@@ -92,6 +92,9 @@ import Testing
                 == "http://127.0.0.1:\(server.port)/silent: the server did not answer within 1 s")
     }
 
+    /// A server that answers, then drips, is cut off as one that did not
+    /// finish.
+    ///
     /// Ten seconds, not one: the answer must arrive before the limit for
     /// the drip to be what is cut off, and on a busy machine one second was
     /// seen to pass first, and three under the thread sanitizer. The test
