@@ -34,8 +34,11 @@ public struct TerminalWidth: Sendable {
     /// The width of standard output: the terminal's own when it is one
     /// (`outputIsTerminal`), else the `COLUMNS` variable's, else 80.
     ///
-    /// - Parameter columnsVariable: the value of `COLUMNS`, if set; anything
-    ///   but plain digits is passed over, as other programs pass it over.
+    /// - Parameters:
+    ///   - outputIsTerminal: whether standard output is a terminal, which
+    ///     is then asked its width at each redraw.
+    ///   - columnsVariable: the value of `COLUMNS`, if set; anything but
+    ///     plain digits is passed over, as other programs pass it over.
     public static func standardOutput(outputIsTerminal: Bool, columnsVariable: String?)
         -> TerminalWidth
     {
