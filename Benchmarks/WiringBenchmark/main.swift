@@ -41,6 +41,7 @@ struct SilentConsole: Console {
     func writeErrorLine(_ text: String) {}
     func readLine(prompt: String) -> String? { nil }
     var outputProblem: OutputProblem? { nil }
+    var typesAhead: Bool { false }
 }
 
 /// The median time of one call of each body, over `rounds` rounds of 1,000

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The terminal views share this reading of the keys so that `b`, `q` and `?`
 /// mean the same on every screen.
-public enum KeyInput: Equatable, Sendable {
+public enum KeyInput: Hashable, Sendable {
     /// A row number, as typed (1-based).
     case number(Int)
     /// `/text` searches; `/` alone clears the search.

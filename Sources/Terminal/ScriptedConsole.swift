@@ -16,6 +16,10 @@ public final class ScriptedConsole: Console {
 
     public var outputProblem: OutputProblem? { nil }
 
+    /// A script: each line is read once the screen on top has settled, so
+    /// the tour meets every screen loaded, the same way each time.
+    public var typesAhead: Bool { false }
+
     public func writeLine(_ text: String, as role: TextRole) {}
 
     public func writeErrorLine(_ text: String) {}

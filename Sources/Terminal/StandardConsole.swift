@@ -45,6 +45,9 @@ public final class StandardConsole: Console {
         problem.withLock { $0 }
     }
 
+    /// A person at a terminal types ahead; a pipe or a file is a script.
+    public var typesAhead: Bool { showsPrompts }
+
     public func writeLine(_ text: String, as role: TextRole) {
         writeOutput(style.render(text, as: role) + "\n")
     }

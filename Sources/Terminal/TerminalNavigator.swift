@@ -45,15 +45,32 @@ public final class TerminalNavigator: Navigator {
     /// reaches anyone; every screen has left the stack when it returns.
     ///
     /// Waiting for a line suspends rather than blocks, so a page that
-    /// arrives meanwhile is drawn at once.
+    /// arrives meanwhile is drawn at once. A script's next line is read
+    /// only once the screen on top has settled, so `printf '2\nb\nq\n'`
+    /// shows the second person before going back, however slow the store;
+    /// a person at a terminal types ahead, and a key that reads what is
+    /// loading waits for it, while quit, back and help answer at once.
     public func run(root: any Screen) async {
         push(root)
         while let top = stack.last {
+            if !console.typesAhead { await top.settled() }
             guard console.outputProblem == nil, let line = await console.readLine(prompt: "> ")
             else {
                 return await quit()
             }
+            if !Self.isAnsweredWhileLoading(line) { await top.settled() }
             await top.handle(line)
         }
+    }
+
+    /// The keys every screen answers while it is still loading: quit, back
+    /// and help read nothing from the store, so they never wait for it.
+    public static let answeredWhileLoading: Set<KeyInput> = [.key("q"), .key("b"), .key("?")]
+
+    /// Whether the line `input` is one of the keys answered while loading,
+    /// read as the views read keys (``KeyInput``): without surrounding
+    /// spaces, in either case, so ` Q` quits as promptly as `q`.
+    public static func isAnsweredWhileLoading(_ input: String) -> Bool {
+        answeredWhileLoading.contains(KeyInput(input))
     }
 }

@@ -10,12 +10,47 @@ import Testing
         let name: String
         var log: [String] = []
         var onInput: (String) async -> Void = { _ in }
+        /// What the screen is loading, if anything: `settled()` waits for it.
+        var loading: Gate?
         init(_ name: String) { self.name = name }
         func appear() { log.append("appear") }
         func handle(_ input: String) async {
             log.append(input)
             await onInput(input)
         }
+        func settled() async {
+            try? await loading?.pass()
+        }
+    }
+
+    @Test func aScriptsNextLineIsReadOnlyOnceTheScreenOnTopHasSettled() async {
+        let console = RecordingConsole(input: ["1", "q"])
+        let navigator = TerminalNavigator(console: console)
+        let root = LoggingScreen("root")
+        let gate = Gate()
+        root.loading = gate
+        let run = Task { await navigator.run(root: root) }
+        await gate.arrivals(1)
+        #expect(console.unread == ["1", "q"], "not even q is read while the screen loads")
+        gate.open()
+        await run.value
+        #expect(root.log == ["appear", "1", "q"])
+    }
+
+    @Test func typedAheadTheKeysThatReadNothingAnswerWhileTheScreenLoads() async {
+        let console = RecordingConsole(input: ["?", " Q", "b", "1"], typesAhead: true)
+        let navigator = TerminalNavigator(console: console)
+        let root = LoggingScreen("root")
+        let gate = Gate()
+        root.loading = gate
+        let run = Task { await navigator.run(root: root) }
+        // `1` reads what is loading, so it waits; the three before it do not.
+        await gate.arrivals(1)
+        #expect(console.unread.isEmpty)
+        #expect(root.log == ["appear", "?", " Q", "b"])
+        gate.open()
+        await run.value
+        #expect(root.log == ["appear", "?", " Q", "b", "1"])
     }
 
     @Test func eachLineGoesToTheTopScreenUntilTheInputEnds() async {

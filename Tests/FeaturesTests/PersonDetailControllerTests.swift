@@ -93,14 +93,17 @@ import Testing
 
     @Test func aPersonDeletedElsewhereSaysSoAndOnlyBackAndQuitStillWork() async throws {
         try await store.delete(id: 1)
-        let detail = await openDetail()
+        _ = await openDetail()
         #expect(view.models.map(\.isLoading) == [true], "the person as the list had them, loading")
         #expect(
             view.errors == [
                 "Ada Lovelace can no longer be shown: no person with id 1; b goes back."
             ])
-        await detail.handle("e")
-        #expect(view.errors.count == 2, "a key that needs the person says again why it is gone")
+        await view.shown?.edit()
+        #expect(view.errors.count == 2, "editing them says again why they are gone")
+        await view.shown?.delete()
+        #expect(view.errors.count == 3, "and so does deleting them")
+        #expect(view.shown?.confirmation == nil, "with no question asked")
         await view.shown?.back()
         #expect(navigator.screens.isEmpty)
     }

@@ -161,7 +161,8 @@ import Testing
         let second = try provider(Person.samples[1])
         #expect(first !== second)
         first.appear()
-        await first.handle("")  // waits for the person to be read, and draws them again
+        await first.settled()
+        await first.handle("")  // draws them again
         #expect(
             session.recordingConsole?.output.hasPrefix(
                 "Alan Turing · loading…\nAlan Turing\n  Name     Alan Turing\n") == true)
@@ -174,7 +175,7 @@ import Testing
             Person.samples[0])
         try await store.delete(id: 1)
         detail.appear()
-        await detail.handle("")
+        await detail.settled()
         #expect(session.recordingConsole?.output.contains("no person with id 1") == true)
     }
 

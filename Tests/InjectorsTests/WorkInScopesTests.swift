@@ -11,15 +11,19 @@ import Testing
 /// Loads answer to the keys typed meanwhile, and a scope that ends cancels
 /// what it started. The store is a gate the test opens by hand, so nothing
 /// here waits on a clock.
+///
+/// The keys are typed ahead, as a person at a terminal types them, unless a
+/// test says it is a script.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct WorkInScopesTests {
     private func app(
-        typing input: [String], store: any PersonStore, debug: Bool = false
+        typing input: [String], store: any PersonStore, debug: Bool = false,
+        typesAhead: Bool = true
     ) -> AppScope {
         AppScope(
             configuration: Configuration(storeKind: .memory, debug: debug),
-            console: RecordingConsole(input: input), readSource: Fixtures.readsNoFiles,
-            clock: Fixtures.clock, personStore: store)
+            console: RecordingConsole(input: input, typesAhead: typesAhead),
+            readSource: Fixtures.readsNoFiles, clock: Fixtures.clock, personStore: store)
     }
 
     @Test(arguments: ["q", " Q", "Q "])
@@ -51,6 +55,28 @@ import Testing
         #expect(output.contains("People · 1–3 of 3\n"))
         #expect(output.hasSuffix("Ada Lovelace · loading…\n"))
         #expect(!output.contains("  Name     Ada Lovelace"))
+    }
+
+    @Test func aScriptsNextLineIsReadOnlyOnceTheScreenOnTopHasLoaded() async throws {
+        let gated = GatedPersonStore(Fixtures.sampleStore())
+        let app = app(typing: ["1", "b", "q"], store: gated, typesAhead: false)
+        let console = try #require(app.recordingConsole)
+        let session = Task { await AppInjector.injectApplication(app).run() }
+        // Not even `1` is read while the list loads.
+        var call = await gated.nextParkedCall()
+        #expect(console.unread == ["1", "b", "q"])
+        while call != "person" {
+            gated.release()
+            call = await gated.nextParkedCall()
+        }
+        // `1` opened Ada, who is read again; `b` waits for her.
+        #expect(console.unread == ["b", "q"])
+        gated.open()
+        #expect(await session.value == .success)
+        #expect(gated.cancelledCalls == 0, "no load was left behind")
+        let output = try #require(app.recordingConsole?.output)
+        let drawn = try #require(output.range(of: "  Name     Ada Lovelace\n"))
+        #expect(output[drawn.upperBound...].contains("People · 1–3 of 3\n"), "then the list again")
     }
 
     @Test func backWhileTheSettingsLoadCancelsThemAndTheyAreNeverDrawn() async throws {

@@ -22,13 +22,27 @@ public final class RecordingConsole: Console {
 
     /// A console whose input is `lines`, one `readLine` each, then end of
     /// input, writing to a terminal unless `outputIsTerminal` is false.
-    public init(input lines: [String] = [], outputIsTerminal: Bool = true) {
+    ///
+    /// Like a script piped to `people`, each line is read once the screen
+    /// on top has settled, unless `typesAhead`: then the lines arrive as a
+    /// person's keys do, before a load has, which is what a test of
+    /// cancelling a load needs (`q` while the page is still loading).
+    public init(input lines: [String] = [], outputIsTerminal: Bool = true, typesAhead: Bool = false)
+    {
         state = Mutex(State(input: lines))
         self.outputIsTerminal = outputIsTerminal
+        self.typesAhead = typesAhead
     }
+
+    /// Whether the lines arrive as a person's keys do, before a load has.
+    public let typesAhead: Bool
 
     /// Everything written to standard output so far, a newline after each line.
     public var output: String { state.withLock(\.output) }
+
+    /// The lines of input not read yet: what a test checks to see that a
+    /// script waited for a screen.
+    public var unread: [String] { state.withLock(\.input) }
 
     /// Everything written to standard error so far, a newline after each line.
     public var errors: String { state.withLock(\.errors) }

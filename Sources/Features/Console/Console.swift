@@ -58,6 +58,13 @@ public protocol Console: Sendable {
 
     /// Why standard output stopped reaching its reader, or `nil` while it does.
     var outputProblem: OutputProblem? { get }
+
+    /// Whether input may arrive before the screen on top has finished
+    /// loading: true for a person at a terminal, who may press `q` while a
+    /// page loads; false for a script, whose next line is read only once
+    /// the screen on top has settled (``Screen/settled()``), so the same
+    /// script always meets the same screens.
+    var typesAhead: Bool { get }
 }
 
 /// Why output written to a console was not kept.

@@ -41,17 +41,4 @@ public struct KeyBinding: Sendable, Equatable {
     public static let quit = KeyBinding("q", "quit", "quit")
     /// `b` goes back a screen; on every screen that has one to go back to.
     public static let back = KeyBinding("b", "back", "back to the screen before")
-
-    /// The keys a screen answers while it is still loading.
-    ///
-    /// Quit, back and help read nothing from the store, so they never wait
-    /// for it. Every other key waits until the load has arrived.
-    public static let answeredWhileLoading: Set<String> = [quit.keys, back.keys, help.keys]
-
-    /// Whether the line `input` is one of the keys answered while loading,
-    /// read as the views read keys: without surrounding spaces, in either
-    /// case, so ` Q` quits as promptly as `q`.
-    public static func isAnsweredWhileLoading(_ input: String) -> Bool {
-        answeredWhileLoading.contains(input.trimmingCharacters(in: .whitespaces).lowercased())
-    }
 }

@@ -18,10 +18,21 @@ public protocol Screen: AnyObject {
 
     /// Handles one line of input typed while this screen is on top.
     ///
-    /// Lines are handled one at a time, in the order typed: a key that reads
-    /// what is loading waits for the load first, so typing `1` before the
-    /// list arrives opens its first row once it does.
+    /// Lines are handled one at a time, in the order typed. Whether a key
+    /// waits for a load is the front end's to say, since only it knows its
+    /// keys: before a key that reads what is loading, it awaits
+    /// ``settled()``, so typing `1` before the list arrives opens its first
+    /// row once it does.
     func handle(_ input: String) async
+
+    /// Returns once what the screen is loading has arrived, failed or been
+    /// cancelled: the screen shows what it will show until the next key.
+    ///
+    /// The one thing a front end needs to know about a screen's work. A
+    /// key that reads the page waits for it; a script waits for it before
+    /// its next line, so the same script always meets the same screens;
+    /// a key that reads nothing (quit, back, help) need not wait.
+    func settled() async
 
     /// Called once, when the screen is taken off the stack for good: stops
     /// the work it started and returns once that work has stopped, so the
@@ -45,4 +56,8 @@ extension Screen {
     /// Nothing started, so nothing to stop: the default for screens that
     /// start no work of their own.
     public func leave() async {}
+
+    /// Nothing loading, so settled at once: the default for screens that
+    /// are handed their content.
+    public func settled() async {}
 }

@@ -30,7 +30,8 @@ public final class PersonDetailController: Screen {
     private var isConfirmingDelete = false
     /// The person being read, if any: what a key that needs them waits for.
     private var loading = LoadInFlight()
-    /// Why the person could not be read, when the last read failed.
+    /// Why the person could not be read, when the last read failed: what
+    /// editing or deleting them says instead.
     private var failure: String?
 
     /// Stores its collaborators; shows nothing until it appears.
@@ -72,14 +73,15 @@ public final class PersonDetailController: Screen {
         loading.start(in: work) { [weak self] in await self?.load() }
     }
 
-    /// Hands `input` to the view once the person has been read; back, quit
-    /// and help answer at once.
+    /// Hands `input` to the view, which turns it into one of the shown
+    /// model's intents.
     public func handle(_ input: String) async {
-        await loading.arrival(before: input)
-        if let failure, !KeyBinding.isAnsweredWhileLoading(input) {
-            return view.showError(failure)
-        }
         await view.handle(input)
+    }
+
+    /// Returns once the person has been read again (or could not be).
+    public func settled() async {
+        await loading.arrival()
     }
 
     /// Ends the work of this person's scope: a read still in flight is
@@ -125,7 +127,7 @@ public final class PersonDetailController: Screen {
     }
 
     private func edit() {
-        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
+        if let refusal = failure ?? readOnlyRefusal() { return view.showError(refusal) }
         do {
             navigator.push(try editProvider())
         } catch {
@@ -134,7 +136,7 @@ public final class PersonDetailController: Screen {
     }
 
     private func askToDelete() {
-        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
+        if let refusal = failure ?? readOnlyRefusal() { return view.showError(refusal) }
         isConfirmingDelete = true
         view.show(makeViewModel())
     }

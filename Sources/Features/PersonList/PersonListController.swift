@@ -104,11 +104,15 @@ public final class PersonListController: Screen {
         navigator.screens.last.map { $0 === self } ?? false
     }
 
-    /// Hands `input` to the view, once the page it may read has arrived;
-    /// the keys that read nothing answer at once.
+    /// Hands `input` to the view, which turns it into one of the shown
+    /// model's intents.
     public func handle(_ input: String) async {
-        await loading.arrival(before: input)
         await view.handle(input)
+    }
+
+    /// Returns once the page being read has arrived (or failed).
+    public func settled() async {
+        await loading.arrival()
     }
 
     /// Cancels a load still in flight and waits for it to stop.

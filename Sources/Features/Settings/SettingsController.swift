@@ -38,11 +38,15 @@ public final class SettingsController: Screen {
         loading.start(in: work) { [weak self] in await self?.load() }
     }
 
-    /// Hands `input` to the view once the settings have been read; back,
-    /// quit and help answer at once.
+    /// Hands `input` to the view, which turns it into one of the shown
+    /// model's intents.
     public func handle(_ input: String) async {
-        await loading.arrival(before: input)
         await view.handle(input)
+    }
+
+    /// Returns once the settings have been read (or could not be).
+    public func settled() async {
+        await loading.arrival()
     }
 
     /// Cancels a read still in flight and waits for it to stop.

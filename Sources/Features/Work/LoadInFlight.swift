@@ -3,9 +3,10 @@
 ///
 /// Every screen that reads the store keeps one. It starts each load as work
 /// of the screen's scope (``ScopedWork``), in place of any load still
-/// running; a key other than quit, back and help waits for it
-/// (``arrival(before:)``); and the screen's ``Screen/leave()`` cancels it and
-/// waits for it to stop (``cancel()``).
+/// running; the screen's ``Screen/settled()`` waits for it (``arrival()``),
+/// which is what a key that reads the load, or a script's next line,
+/// awaits; and the screen's ``Screen/leave()`` cancels it and waits for it
+/// to stop (``cancel()``).
 @MainActor
 public struct LoadInFlight {
     private var task: Task<Void, Never>?
@@ -19,10 +20,9 @@ public struct LoadInFlight {
         task = work.start(load)
     }
 
-    /// Returns once the load has arrived — at once for the keys a screen
-    /// answers while loading (``KeyBinding/answeredWhileLoading``).
-    public func arrival(before input: String) async {
-        guard !KeyBinding.isAnsweredWhileLoading(input) else { return }
+    /// Returns once the load has arrived, failed or been cancelled; at
+    /// once when nothing is loading.
+    public func arrival() async {
         await task?.value
     }
 
