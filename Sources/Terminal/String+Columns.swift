@@ -1,24 +1,6 @@
+// Widths in a terminal's display columns, which only a terminal front end
+// measures; `Features` counts characters (`String+Padding.swift`).
 extension String {
-    /// The text followed by spaces up to `width` characters.
-    package func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
-    /// The text preceded by spaces up to `width` characters.
-    package func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-
-    /// The text cut to `width` characters, marking the cut with an ellipsis.
-    package func clipped(to width: Int) -> String {
-        count <= width ? self : String(prefix(max(0, width - 1))) + "…"
-    }
-
-    /// The text without the spaces padding left at its end.
-    package func trimmingTrailingSpaces() -> String {
-        String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
-    }
-
     /// The columns a terminal gives the text: see ``Swift/Character/displayColumns``.
     package var displayColumns: Int {
         reduce(0) { $0 + $1.displayColumns }
