@@ -216,7 +216,9 @@ let package = Package(
         // Runs the built `people` binary as a user would.
         .testTarget(
             name: "PeopleEndToEndTests",
-            dependencies: ["people", "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite"],
+            dependencies: [
+                "people", "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite", "Terminal",
+            ],
             swiftSettings: strictness
         ),
     ],

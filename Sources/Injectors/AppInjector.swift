@@ -112,7 +112,7 @@ public enum AppInjector {
                 pageSize: app.configuration.pageSize,
                 clock: app.clock,
                 writer: app.make(PersonFileWriter()),
-                help: Usage.help,
+                help: Usage.help(keyReference: LineKeyMap.keyReference),
                 console: app.console))
     }
 }

@@ -6,9 +6,10 @@ import Terminal
 /// Builds `people graph`, which draws the object graph from a real run.
 @MainActor
 public enum ObjectGraphInjector {
-    /// The keys of the recorded tour: every screen's ``Features/AppScreen/tour``
-    /// in turn, then quit, so each screen and provider is used at least once.
-    public static let tourKeys = AppScreen.allCases.flatMap(\.tour) + ["q"]
+    /// The lines of the recorded tour: every screen's tour in the line front
+    /// end's keys (``Terminal/LineKeyMap/tour``), then quit, so each screen
+    /// and provider is used at least once.
+    public static let tourKeys = LineKeyMap.tour
 
     /// The command, with a provider that records the tour when run.
     public static func injectObjectGraphCommand(_ app: AppScope) -> ObjectGraphCommand {

@@ -2,13 +2,18 @@ import Features
 
 /// The text `people --help` prints.
 public enum Usage {
-    /// The full help, listing every command, option and key.
+    /// The full help, listing every command and option, then `keyReference`.
     ///
-    /// The keys come from ``Features/AppScreen``, the one declaration of the screens
-    /// and their keys, so this page cannot miss a screen or list a key a
+    /// The keys belong to the front end, which this edge does not know: the
+    /// composition root hands over the line front end's reference, drawn
+    /// from ``Features/AppScreen``, the one declaration of the screens and
+    /// their intents, so this page cannot miss a screen or list a key a
     /// screen does not have.
-    public static var help: String {
-        commandsAndOptions + "\n\n" + AppScreen.keyReference + "\n\n" + exitStatus
+    ///
+    /// - Parameter keyReference: every screen's keys, one line each, as the
+    ///   interactive front end reads them.
+    public static func help(keyReference: String) -> String {
+        commandsAndOptions + "\n\n" + keyReference + "\n\n" + exitStatus
     }
 
     static let exitStatus = """

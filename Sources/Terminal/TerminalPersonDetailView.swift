@@ -58,7 +58,7 @@ public final class TerminalPersonDetailView: PersonDetailView {
                 console.writeLine((label + line).clipped(toColumns: columns))
             }
         }
-        console.writeLine(KeyBinding.keyLine(AppScreen.detail.keys), as: .keys)
+        console.writeLine(LineKeyMap.keyLine(LineKeyMap.keys(on: .detail)), as: .keys)
     }
 
     public func showMessage(_ message: String) {
@@ -81,7 +81,7 @@ public final class TerminalPersonDetailView: PersonDetailView {
         case .key("d"): await model.delete()
         case .key("b"): await model.back()
         case .key("q"): await model.quit()
-        case .key("?"): console.writeLines(AppScreen.detail.help)
+        case .key("?"): console.writeLines(LineKeyMap.help(on: .detail))
         case .empty: show(model)
         case .number, .search, .key, .unknown: showError(KeyInput.complaint(for: input))
         }

@@ -24,7 +24,7 @@ public final class TerminalPersonEditView: PersonEditView {
     public func show(_ model: PersonFormViewModel) {
         if model.step.number == 1 {
             console.writeLine(TerminalLine.fitted(model.title, to: width.columns), as: .title)
-            console.writeLine(KeyBinding.keyLine(AppScreen.form.keys), as: .keys)
+            console.writeLine(LineKeyMap.keyLine(LineKeyMap.keys(on: .form)), as: .keys)
         }
         self.model = model
         let field = model.field
@@ -53,7 +53,7 @@ public final class TerminalPersonEditView: PersonEditView {
         case "-": await model.answer(.clear)
         case ".": await model.answer(.cancel)
         case "?":
-            console.writeLines(AppScreen.form.help)
+            console.writeLines(LineKeyMap.help(on: .form))
             show(model)
         default: await model.answer(.text(input))
         }

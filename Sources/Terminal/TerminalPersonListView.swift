@@ -84,7 +84,7 @@ public final class TerminalPersonListView: PersonListView {
         case .key("b"):
             showError("The list is the first screen; q quits.")
         case .key("?"):
-            console.writeLines(AppScreen.list.help)
+            console.writeLines(LineKeyMap.help(on: .list))
         case .empty:
             if let retry = model.retry { await retry() } else { show(model) }
         case .key, .unknown:
@@ -92,18 +92,17 @@ public final class TerminalPersonListView: PersonListView {
         }
     }
 
-    /// The declared keys that do something on this page; the row numbers
-    /// shown as the range there is.
+    /// The keys of the list's intents that do something on this page; the
+    /// row numbers shown as the range there is.
     private func keyLine(_ model: PersonListViewModel) -> String {
-        AppScreen.list.keys.compactMap { binding in
-            switch binding {
-            case AppScreen.open where model.rows.isEmpty: nil
-            case AppScreen.open:
-                model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
-            case AppScreen.retry where model.retry == nil: nil
-            case AppScreen.next where model.showNextPage == nil: nil
-            case AppScreen.previous where model.showPreviousPage == nil: nil
-            default: binding.keyLineEntry
+        AppScreen.list.intents.compactMap { intent in
+            switch intent {
+            case .open where model.rows.isEmpty: nil
+            case .open: model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
+            case .retry where model.retry == nil: nil
+            case .nextPage where model.showNextPage == nil: nil
+            case .previousPage where model.showPreviousPage == nil: nil
+            default: LineKeyMap.key(for: intent).keyLineEntry
             }
         }.joined(separator: " · ")
     }

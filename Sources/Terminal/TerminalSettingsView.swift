@@ -26,7 +26,7 @@ public final class TerminalSettingsView: SettingsView {
                 console.writeLine(line.trimmingTrailingSpaces())
             }
         }
-        console.writeLine(KeyBinding.keyLine(AppScreen.settings.keys), as: .keys)
+        console.writeLine(LineKeyMap.keyLine(LineKeyMap.keys(on: .settings)), as: .keys)
     }
 
     public func showError(_ message: String) {
@@ -38,7 +38,7 @@ public final class TerminalSettingsView: SettingsView {
         switch KeyInput(input) {
         case .key("b"): await model.back()
         case .key("q"): await model.quit()
-        case .key("?"): console.writeLines(AppScreen.settings.help)
+        case .key("?"): console.writeLines(LineKeyMap.help(on: .settings))
         case .empty: show(model)
         default: showError(KeyInput.complaint(for: input))
         }

@@ -3,6 +3,7 @@ import Foundation
 import Launch
 import PeopleTestSupport
 import PersonFiles
+import Terminal
 import Testing
 
 @MainActor
@@ -13,7 +14,8 @@ import Testing
     private func run(_ command: Command, pageSize: Int = 10) async -> ExitCode {
         await PersonCommands(
             command: command, storeProvider: { [store] in store }, pageSize: pageSize,
-            clock: Fixtures.clock, writer: PersonFileWriter(), help: Usage.help, console: console
+            clock: Fixtures.clock, writer: PersonFileWriter(),
+            help: Usage.help(keyReference: LineKeyMap.keyReference), console: console
         )
         .run()
     }
@@ -117,7 +119,8 @@ import Testing
             await PersonCommands(
                 command: .edit(id: 1, changes: PersonChanges(address: "Marylebone")),
                 storeProvider: { gated }, pageSize: 10, clock: Fixtures.clock,
-                writer: PersonFileWriter(), help: Usage.help, console: console
+                writer: PersonFileWriter(), help: Usage.help(keyReference: LineKeyMap.keyReference),
+                console: console
             ).run()
         }
         #expect(await gated.nextParkedCall() == "person")
@@ -148,7 +151,8 @@ import Testing
                     Issue.record("the store was opened for \(command)")
                     return StrictPersonStore(expectsCalls: false)
                 },
-                pageSize: 10, clock: Fixtures.clock, writer: PersonFileWriter(), help: Usage.help,
+                pageSize: 10, clock: Fixtures.clock, writer: PersonFileWriter(),
+                help: Usage.help(keyReference: LineKeyMap.keyReference),
                 console: console
             ).run()
             #expect(status == .success)

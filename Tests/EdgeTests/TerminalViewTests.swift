@@ -189,12 +189,12 @@ import Testing
     }
 
     @Test func everyDeclaredKeyDoesSomethingOnItsScreen() async {
-        let typed = { (binding: KeyBinding) in
-            switch binding.keys {
+        let typed = { (key: LineKey) in
+            switch key.keys {
             case "1, 2, …": "1"
             case "/text": "/ada"
             case "Enter": ""
-            default: binding.keys
+            default: key.keys
             }
         }
         let list = TerminalPersonListView(console: console, width: .fixed(80))
@@ -206,11 +206,11 @@ import Testing
                 quit: {}))
         let settings = TerminalSettingsView(console: console)
         settings.show(SettingsViewModel(sections: [], back: {}, quit: {}))
-        for binding in AppScreen.list.keys where binding.keys != "p" {
-            await list.handle(typed(binding))
+        for key in LineKeyMap.keys(on: .list) where key.keys != "p" {
+            await list.handle(typed(key))
         }
-        for binding in AppScreen.detail.keys { await detail.handle(typed(binding)) }
-        for binding in AppScreen.settings.keys { await settings.handle(typed(binding)) }
+        for key in LineKeyMap.keys(on: .detail) { await detail.handle(typed(key)) }
+        for key in LineKeyMap.keys(on: .settings) { await settings.handle(typed(key)) }
         #expect(!console.output.contains("Unknown key"))
         #expect(console.output.contains("List keys:\n"))
         #expect(console.output.contains("Detail keys:\n"))

@@ -1,29 +1,25 @@
 import Features
-import Foundation
 import Testing
 
-/// The screens are declared once, in `AppScreen`; what shows them is held
-/// to that declaration.
+/// The screens are declared once, in `AppScreen`, with what a person can
+/// ask of each; every front end's keys are held to that declaration by its
+/// own tests (the line front end's in `LineKeyMapTests`).
 @Suite struct AppScreenTests {
-    private static let reference = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Docs/People.docc/CommandLineReference.md")
-
-    @Test func theCommandLineReferenceShowsEveryScreensKeysAsDeclared() async throws {
-        let text = try String(contentsOf: Self.reference, encoding: .utf8)
-        #expect(text.contains("```\n" + AppScreen.keyReference + "\n```"))
-        for screen in AppScreen.allCases {
-            #expect(
-                text.contains("```\n" + screen.help + "\n```"),
-                "CommandLineReference.md does not show \(screen.name)'s ? help as declared")
-        }
+    @Test(arguments: AppScreen.allCases)
+    func everyScreenOffersHelpAndNoIntentTwice(_ screen: AppScreen) {
+        #expect(screen.intents.contains(.help), "\(screen.name) has no help")
+        #expect(
+            Set(screen.intents).count == screen.intents.count, "an intent twice on \(screen.name)")
     }
 
-    @Test(arguments: AppScreen.allCases)
-    func everyScreenHasQuestionMarkHelpAndNoKeyTwice(_ screen: AppScreen) async {
-        let keys = screen.keys.map(\.keys)
-        #expect(keys.contains("?"))
-        #expect(Set(keys).count == keys.count, "a key declared twice on \(screen.name)")
-        #expect(Set(screen.keys.map(\.name)).count == keys.count)
+    @Test func everyIntentIsOfferedBySomeScreen() {
+        let offered = Set(AppScreen.allCases.flatMap(\.intents))
+        #expect(offered == Set(ScreenIntent.allCases), "an intent no screen offers")
+    }
+
+    @Test func everyIntentHasASummaryAndNoTwoTheSame() {
+        let summaries = ScreenIntent.allCases.map(\.summary)
+        #expect(!summaries.contains(""))
+        #expect(Set(summaries).count == summaries.count)
     }
 }

@@ -53,7 +53,7 @@ import Testing
         let name = WiringTrace.name(of: Self.controller(of: screen))
         #expect(
             tour.steps.contains { $0.name == name && $0.event == .made },
-            "people graph never opens \(screen.name): its AppScreen.tour does not reach it")
+            "people graph never opens \(screen.name): its LineKeyMap.tour(of:) does not reach it")
     }
 
     @Test func theGraphIsTheSameEveryTime() async throws {

@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import PeopleTestSupport
+import Terminal
 import Testing
 
 /// The one-shot commands scripts use, with their output and exit codes.
@@ -94,7 +95,7 @@ import Testing
     func helpListsEveryScreenWithTheKeysItDeclares(_ screen: AppScreen) async throws {
         let help = try PeopleProcess.run(["--help"]).output
         #expect(help.contains("  \(screen.name)"))
-        #expect(help.contains(KeyBinding.keyLine(screen.keys)))
+        #expect(help.contains(LineKeyMap.keyLine(LineKeyMap.keys(on: screen))))
     }
 
     @Test func helpAndVersion() async throws {
