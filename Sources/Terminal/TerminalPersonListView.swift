@@ -92,10 +92,11 @@ public final class TerminalPersonListView: PersonListView {
         }
     }
 
-    /// The keys of the list's intents that do something on this page; the
-    /// row numbers shown as the range there is.
+    /// The list's keys that do something on this page; the row numbers
+    /// shown as the range there is.
     private func keyLine(_ model: PersonListViewModel) -> String {
-        AppScreen.list.intents.compactMap { intent in
+        let editing = LineKeyMap.editingKeys(on: .list).map(\.keyLineEntry)
+        let intents = AppScreen.list.intents.compactMap { intent -> String? in
             switch intent {
             case .open where model.rows.isEmpty: nil
             case .open: model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
@@ -104,7 +105,8 @@ public final class TerminalPersonListView: PersonListView {
             case .previousPage where model.showPreviousPage == nil: nil
             default: LineKeyMap.key(for: intent).keyLineEntry
             }
-        }.joined(separator: " · ")
+        }
+        return (editing + intents).joined(separator: " · ")
     }
 
     /// Tells the person something that happened, such as an undone delete.
