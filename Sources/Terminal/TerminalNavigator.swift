@@ -65,12 +65,13 @@ public final class TerminalNavigator: Navigator {
 
     /// The keys every screen answers while it is still loading: quit, back
     /// and help read nothing from the store, so they never wait for it.
-    public static let answeredWhileLoading: Set<KeyInput> = [.key("q"), .key("b"), .key("?")]
+    nonisolated public static let answeredWhileLoading = Set(
+        [ScreenIntent.quit, .back, .help].map { KeyInput(LineKeyMap.key(for: $0).keys) })
 
     /// Whether the line `input` is one of the keys answered while loading,
     /// read as the views read keys (``KeyInput``): without surrounding
     /// spaces, in either case, so ` Q` quits as promptly as `q`.
-    public static func isAnsweredWhileLoading(_ input: String) -> Bool {
+    nonisolated public static func isAnsweredWhileLoading(_ input: String) -> Bool {
         answeredWhileLoading.contains(KeyInput(input))
     }
 }

@@ -50,8 +50,12 @@ import Testing
         #expect(Set(keys.map(\.word)).count == keys.count, "a word twice on \(screen.name)")
     }
 
-    @Test func theKeysAnsweredWhileLoadingAreQuitBackAndHelp() {
-        let keys = [ScreenIntent.quit, .back, .help].map { LineKeyMap.key(for: $0).keys }
-        #expect(KeyBinding.answeredWhileLoading == Set(keys))
+    @Test func theKeysAnsweredWhileLoadingAreQuitBackAndHelpAsTyped() {
+        for line in ["q", " Q", "b ", "B", "?"] {
+            #expect(TerminalNavigator.isAnsweredWhileLoading(line), "\(line)")
+        }
+        for line in ["1", "n", "", "/", "qq", "e", "."] {
+            #expect(!TerminalNavigator.isAnsweredWhileLoading(line), "\(line)")
+        }
     }
 }

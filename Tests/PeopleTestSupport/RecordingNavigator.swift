@@ -35,6 +35,15 @@ public final class RecordingNavigator: Navigator {
         screens.last?.appear()
     }
 
+    /// Hands `input` to the screen on top as a script piped to `people`
+    /// does: once what the screen is loading has arrived
+    /// (``Features/Screen/settled()``), so the line meets the screen loaded.
+    public func type(_ input: String) async {
+        guard let top else { return }
+        await top.settled()
+        await top.handle(input)
+    }
+
     /// Shows `root` and returns at once: the test drives from here.
     public func run(root: any Screen) async {
         push(root)

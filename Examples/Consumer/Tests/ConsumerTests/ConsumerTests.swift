@@ -28,10 +28,10 @@ import Testing
                 personStore: Fixtures.sampleStore()),
             navigator: navigator)
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
-        await navigator.top?.handle("3")
-        let detail = try #require(navigator.top as? PersonDetailController)
-        await detail.handle("d")
-        await detail.handle("y")
+        await navigator.type("3")
+        #expect(navigator.top is PersonDetailController)
+        await navigator.type("d")
+        await navigator.type("y")
         #expect(navigator.screens.count == 1)
         #expect(navigator.top is PersonListController)
     }
