@@ -94,6 +94,12 @@ public enum LineKeyMap {
         }
     }
 
+    /// What a screen that could not load what it is for says after the
+    /// reason (`; b goes back.`).
+    public static var backHint: String {
+        "; \(key(for: .back).keys) goes back."
+    }
+
     /// Every screen's ``tour(of:)`` in turn, then quit: the lines
     /// `people graph` types.
     public static var tour: [String] {

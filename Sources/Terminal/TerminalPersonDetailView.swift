@@ -36,8 +36,10 @@ public final class TerminalPersonDetailView: PersonDetailView {
     public func show(_ model: PersonDetailViewModel) {
         self.model = model
         if let confirmation = model.confirmation {
+            let undo = " (\(LineKeyMap.key(for: .undo).keys) on the list undoes it.)"
             console.writeLine(
-                TerminalLine.message(confirmation.question, width: width)
+                TerminalLine.message(
+                    confirmation.question + (confirmation.canBeUndone ? undo : ""), width: width)
                     + " Type y to confirm, anything else keeps them.", as: .error)
             return
         }
@@ -67,6 +69,11 @@ public final class TerminalPersonDetailView: PersonDetailView {
 
     public func showError(_ message: String) {
         console.writeLine(TerminalLine.message(message, width: width), as: .error)
+    }
+
+    /// The reason, then how to leave (`…; b goes back.`).
+    public func showLoadFailure(_ message: String) {
+        showError(message + LineKeyMap.backHint)
     }
 
     public func handle(_ input: String) async {

@@ -33,6 +33,11 @@ public final class TerminalSettingsView: SettingsView {
         console.writeLine(message, as: .error)
     }
 
+    /// The reason, then how to leave (`…; b goes back.`).
+    public func showLoadFailure(_ message: String) {
+        showError(message + LineKeyMap.backHint)
+    }
+
     public func handle(_ input: String) async {
         guard let model else { return }
         switch KeyInput(input) {

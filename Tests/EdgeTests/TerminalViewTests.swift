@@ -141,7 +141,7 @@ import Testing
         model.isLoading = false
         view.show(model)
         model.confirmation = ConfirmationViewModel(
-            question: "Delete \(name)?", confirm: {}, cancel: {})
+            question: "Delete \(name)?", canBeUndone: false, confirm: {}, cancel: {})
         view.show(model)
         view.showMessage("Deleted \(name).")
         view.showError("\(name) was changed by someone else.")
@@ -177,7 +177,8 @@ import Testing
         var log: [String] = []
         let view = TerminalPersonDetailView(console: console, width: .fixed(80))
         let question = ConfirmationViewModel(
-            question: "Delete Ada?", confirm: { log.append("yes") }, cancel: { log.append("no") })
+            question: "Delete Ada?", canBeUndone: false, confirm: { log.append("yes") },
+            cancel: { log.append("no") })
         let model = PersonDetailViewModel(
             title: "Ada", fields: [], confirmation: question,
             edit: {}, delete: {}, back: {}, quit: {})
@@ -186,6 +187,24 @@ import Testing
         await view.handle(" YES ")
         #expect(log == ["no", "yes"])
         #expect(console.output.hasPrefix("Delete Ada? Type y to confirm"))
+    }
+
+    @Test func theLineViewsSayInTheirOwnKeysHowToUndoAndHowToLeave() {
+        let detail = TerminalPersonDetailView(console: console, width: .fixed(120))
+        var model = PersonDetailViewModel(
+            title: "Ada", fields: [], confirmation: nil, edit: {}, delete: {}, back: {}, quit: {})
+        model.confirmation = ConfirmationViewModel(
+            question: "Delete Ada?", canBeUndone: true, confirm: {}, cancel: {})
+        detail.show(model)
+        detail.showLoadFailure("Ada can no longer be shown: gone")
+        TerminalSettingsView(console: console).showLoadFailure("Could not read the settings: no")
+        #expect(
+            console.output == """
+                Delete Ada? (u on the list undoes it.) Type y to confirm, anything else keeps them.
+                Ada can no longer be shown: gone; b goes back.
+                Could not read the settings: no; b goes back.
+
+                """)
     }
 
     @Test func everyDeclaredKeyDoesSomethingOnItsScreen() async {

@@ -70,7 +70,7 @@ import Testing
             configurator: debug, view: view, navigator: navigator, work: work)
         navigator.push(settings)
         await work.finish()
-        #expect(view.errors == ["Could not read the settings: disk unplugged; b goes back."])
+        #expect(view.loadFailures == ["Could not read the settings: disk unplugged"])
         await view.models.last?.back()
         #expect(navigator.screens.isEmpty)
     }

@@ -34,6 +34,8 @@ public final class RecordingPersonDetailView: PersonDetailView {
     public private(set) var messages: [String] = []
     /// Every error shown, oldest first.
     public private(set) var errors: [String] = []
+    /// Every failure to read the person shown, oldest first.
+    public private(set) var loadFailures: [String] = []
 
     /// A view that has shown nothing.
     public init() {}
@@ -44,6 +46,7 @@ public final class RecordingPersonDetailView: PersonDetailView {
     public func show(_ model: PersonDetailViewModel) { models.append(model) }
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
+    public func showLoadFailure(_ message: String) { loadFailures.append(message) }
     public func handle(_ input: String) async {}
 }
 
@@ -81,6 +84,8 @@ public final class RecordingSettingsView: SettingsView {
     public private(set) var models: [SettingsViewModel] = []
     /// Every error shown, oldest first.
     public private(set) var errors: [String] = []
+    /// Every failure to read the settings, oldest first.
+    public private(set) var loadFailures: [String] = []
 
     /// A view that has shown nothing.
     public init() {}
@@ -90,6 +95,7 @@ public final class RecordingSettingsView: SettingsView {
 
     public func show(_ model: SettingsViewModel) { models.append(model) }
     public func showError(_ message: String) { errors.append(message) }
+    public func showLoadFailure(_ message: String) { loadFailures.append(message) }
     public func handle(_ input: String) async {}
 }
 

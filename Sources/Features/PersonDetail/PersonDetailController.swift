@@ -95,8 +95,9 @@ public final class PersonDetailController: Screen {
             try await opened.reload()
         } catch {
             guard !Task.isCancelled else { return }
-            failure = "\(opened.person.name) can no longer be shown: \(error); b goes back."
-            return view.showError(failure ?? "")
+            let failure = "\(opened.person.name) can no longer be shown: \(error)"
+            self.failure = failure
+            return view.showLoadFailure(failure)
         }
         guard !Task.isCancelled else { return }
         failure = nil
@@ -116,7 +117,7 @@ public final class PersonDetailController: Screen {
             ] + (shown.source.map { [("Source", "\($0) (read-only)")] } ?? []),
             confirmation: isConfirmingDelete
                 ? ConfirmationViewModel(
-                    question: "Delete \(shown.name)? (u on the list undoes it.)",
+                    question: "Delete \(shown.name)?", canBeUndone: true,
                     confirm: { [weak self] in await self?.confirmDelete() },
                     cancel: { [weak self] in self?.cancelDelete() })
                 : nil,
@@ -127,7 +128,8 @@ public final class PersonDetailController: Screen {
     }
 
     private func edit() {
-        if let refusal = failure ?? readOnlyRefusal() { return view.showError(refusal) }
+        if let failure { return view.showLoadFailure(failure) }
+        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
         do {
             navigator.push(try editProvider())
         } catch {
@@ -136,7 +138,8 @@ public final class PersonDetailController: Screen {
     }
 
     private func askToDelete() {
-        if let refusal = failure ?? readOnlyRefusal() { return view.showError(refusal) }
+        if let failure { return view.showLoadFailure(failure) }
+        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
         isConfirmingDelete = true
         view.show(makeViewModel())
     }

@@ -9,6 +9,9 @@ public protocol PersonDetailView: AnyObject {
 
     /// Tells the person something went wrong.
     func showError(_ message: String)
+    /// Tells the person the screen could not read what it is for, so going
+    /// back is the way on: the view says how, in its own keys.
+    func showLoadFailure(_ message: String)
 
     /// Turns one line of input into one of the shown model's actions.
     func handle(_ input: String) async

@@ -39,6 +39,9 @@ public struct PersonDetailViewModel {
 public struct ConfirmationViewModel {
     /// The question, such as "Delete Ada Lovelace?".
     public var question: String
+    /// Whether what is confirmed can be undone afterwards, which a view
+    /// says in its own keys: a delete can, from the list.
+    public var canBeUndone: Bool
     /// Done on "y" or "yes".
     public var confirm: @MainActor () async -> Void
     /// Done on any other answer.
@@ -46,10 +49,11 @@ public struct ConfirmationViewModel {
 
     /// A model with these values.
     public init(
-        question: String, confirm: @escaping @MainActor () async -> Void,
+        question: String, canBeUndone: Bool, confirm: @escaping @MainActor () async -> Void,
         cancel: @escaping @MainActor () async -> Void
     ) {
         self.question = question
+        self.canBeUndone = canBeUndone
         self.confirm = confirm
         self.cancel = cancel
     }

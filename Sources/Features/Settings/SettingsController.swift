@@ -61,7 +61,7 @@ public final class SettingsController: Screen {
             view.show(makeViewModel(sections: sections, isLoading: false))
         } catch {
             guard !Task.isCancelled else { return }
-            view.showError("Could not read the settings: \(error); b goes back.")
+            view.showLoadFailure("Could not read the settings: \(error)")
         }
     }
 
@@ -104,6 +104,9 @@ public protocol SettingsView: AnyObject {
     func show(_ model: SettingsViewModel)
     /// Tells the person something went wrong.
     func showError(_ message: String)
+    /// Tells the person the screen could not read what it is for, so going
+    /// back is the way on: the view says how, in its own keys.
+    func showLoadFailure(_ message: String)
     /// Turns one line of input into one of the model's actions.
     func handle(_ input: String) async
 }
