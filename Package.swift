@@ -8,6 +8,9 @@
 //      └── edges ←───────────────┘   SQLiteStore, Terminal, Launch, PersonFiles,
 //                                     RemoteFiles, PostgreSQLStore (a trait)
 //
+// (`Palette`, the terminal's colours, is plain values that `Launch` and
+// `Terminal` share; it depends on nothing and nothing else needs it.)
+//
 // `Features` depends on nothing, so `import AppScope` or `import SQLiteStore`
 // in a controller is a compile error. `AppScope` knows Features' types but
 // no injector and no edge. The edges — everything that touches the world
@@ -114,14 +117,21 @@ let package = Package(
         // views and the navigation stack that feeds them lines.
         .target(
             name: "Terminal",
-            dependencies: ["Features"],
+            dependencies: ["Features", "Palette"],
             swiftSettings: strictness
         ),
         // Launch parsing: arguments, environment and the configuration file
         // into a `Configuration` and a `Command`; the one file reader.
         .target(
             name: "Launch",
-            dependencies: ["Features"],
+            dependencies: ["Features", "Palette"],
+            swiftSettings: strictness
+        ),
+        // The colours the terminal front ends draw with, and the `#RRGGBB`
+        // converter the configuration file's `theme` is read through: plain
+        // values, no I/O, kept out of `Features`, which names no colour.
+        .target(
+            name: "Palette",
             swiftSettings: strictness
         ),
         // Person files: CSV and JSON read by `--import`, written by `export`
@@ -195,7 +205,7 @@ let package = Package(
             name: "EdgeTests",
             dependencies: [
                 "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite", "Terminal", "Launch",
-                "PersonFiles", "RemoteFiles",
+                "PersonFiles", "RemoteFiles", "Palette",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictness

@@ -36,7 +36,7 @@ public enum AppInjector {
             showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
             style: TextStyle(
                 usesColor: invocation.configuration.usesColor,
-                theme: invocation.configuration.theme))
+                theme: invocation.theme))
         return AppScope(
             configuration: invocation.configuration,
             command: invocation.command,

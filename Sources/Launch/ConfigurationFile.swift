@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import Palette
 
 /// The settings a JSON configuration file (`people --config FILE`) gives.
 ///
@@ -154,7 +155,6 @@ extension Configuration {
         if let storeKind = file.storeKind { merged.storeKind = storeKind }
         if let database = file.database { merged.databasePath = database }
         if let pageSize = file.pageSize { merged.pageSize = pageSize }
-        if let theme = file.theme { merged.theme = theme }
         if let debug = file.debug { merged.debug = debug }
         if let trace = file.trace { merged.trace = trace }
         if let imports = file.imports { merged.imports = imports }

@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import Palette
 
 /// One run of `people`, as its arguments and environment describe it: the
 /// settings to run with and the command to carry out.
@@ -11,11 +12,19 @@ public struct Invocation: Sendable, Equatable {
     public var configuration: Configuration
     /// What to do.
     public var command: Command
+    /// The colours the terminal draws with, when it uses colour: the
+    /// front end's alone, so kept beside the settings the app reads rather
+    /// than among them (`Features` names no colour).
+    public var theme: Theme
 
     /// A ready-made invocation, for tests.
-    public init(configuration: Configuration = Configuration(), command: Command = .interactive) {
+    public init(
+        configuration: Configuration = Configuration(), command: Command = .interactive,
+        theme: Theme = .standard
+    ) {
         self.configuration = configuration
         self.command = command
+        self.theme = theme
     }
 
     /// Reads the command line and the environment.
@@ -47,6 +56,7 @@ public struct Invocation: Sendable, Equatable {
 
         // Lowest first: defaults, then the file, then the environment, then flags.
         var configuration = Configuration()
+        var theme = Theme.standard
         do {
             configuration.databasePath = try DataFolder.defaultDatabasePath(
                 environment: environment)
@@ -61,6 +71,7 @@ public struct Invocation: Sendable, Equatable {
             let path = try FilePath.checked(path, from: "--config")
             let file = try ConfigurationFile(data: readFile(path), name: FilePath.shown(path))
             configuration = configuration.applying(file)
+            if let chosen = file.theme { theme = chosen }
             if file.storeKind != nil { kindSource = "\(FilePath.shown(path)): 'store'" }
             if file.database != nil { databaseSource = "\(FilePath.shown(path)): 'database'" }
             configuration.imports = try configuration.imports.map { (source) throws(UsageError) in
@@ -97,6 +108,7 @@ public struct Invocation: Sendable, Equatable {
             configuration.latency = try DurationText.parse(latency, for: "--latency")
         }
         self.configuration = configuration
+        self.theme = theme
         self.command = try Self.command(from: parsed)
     }
 

@@ -1,4 +1,5 @@
 import Features
+import Palette
 
 /// How a console dresses its lines: plain, or coloured by a theme.
 ///

@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import Launch
+import Palette
 import SQLiteStore
 import Terminal
 import Testing
@@ -47,6 +48,14 @@ import Testing
 
     @Test func anEmptyObjectChangesNothing() async throws {
         #expect(try invocation([], file: "{}").configuration == Configuration())
+        #expect(try invocation([], file: "{}").theme == .standard)
+    }
+
+    @Test func theFilesThemeReachesTheTerminalBesideTheSettingsNotAmongThem() async throws {
+        let launched = try invocation([], file: ##"{"theme": {"keys": "#010203"}}"##)
+        #expect(launched.theme.keys == RGBColor(red: 1, green: 2, blue: 3))
+        #expect(launched.theme.title == Theme.standard.title)
+        #expect(launched.configuration == Configuration(), "the app's settings hold no colour")
     }
 
     @Test func flagsBeatTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefaults() async throws {

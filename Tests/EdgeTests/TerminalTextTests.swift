@@ -1,4 +1,5 @@
 import Features
+import Palette
 import Terminal
 import Testing
 

@@ -25,8 +25,6 @@ public struct Configuration: Sendable, Equatable {
     /// Kept rather than thrown at launch, so that a run that never opens the
     /// database (`--help`, `--store memory`) is not stopped by it.
     public var dataFolderProblem: UsageError?
-    /// The terminal's colours, when colour is used.
-    public var theme: Theme
     /// Whether the settings screen shows the running app's object graph and
     /// store statistics.
     public var debug: Bool
@@ -48,7 +46,7 @@ public struct Configuration: Sendable, Equatable {
         storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
         databasePath: String? = nil, server: ServerAddress = .defaults,
         dataFolderProblem: UsageError? = nil,
-        theme: Theme = .standard, debug: Bool = false, trace: Bool = false,
+        debug: Bool = false, trace: Bool = false,
         imports: [String] = [], latency: Duration? = nil
     ) {
         self.storeKind = storeKind
@@ -57,7 +55,6 @@ public struct Configuration: Sendable, Equatable {
         self.databasePath = databasePath
         self.server = server
         self.dataFolderProblem = dataFolderProblem
-        self.theme = theme
         self.debug = debug
         self.trace = trace
         self.imports = imports
