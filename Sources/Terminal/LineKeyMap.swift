@@ -16,7 +16,7 @@ public enum LineKeyMap {
         case .open: LineKey("1, 2, …", "open", intent.summary)
         case .nextPage: LineKey("n", "next", intent.summary)
         case .previousPage: LineKey("p", "previous", intent.summary)
-        case .search: LineKey("/text", "search", intent.summary + "; / alone shows everyone")
+        case .search: LineKey("/text", "search", intent.summary + "; " + everyoneAgain)
         case .add: LineKey("a", "add", intent.summary)
         case .undo: LineKey("u", "undo", intent.summary)
         case .settings: LineKey("s", "settings", intent.summary)
@@ -93,6 +93,9 @@ public enum LineKeyMap {
         case .settings: ["s", "b"]
         }
     }
+
+    /// How a search is undone in this front end, as help and the list say it.
+    public static let everyoneAgain = "/ alone shows everyone"
 
     /// What a screen that could not load what it is for says after the
     /// reason (`; b goes back.`).

@@ -32,7 +32,9 @@ public final class TerminalPersonListView: PersonListView {
         self.model = model
         let columns = width.columns
         console.writeLine(
-            TerminalLine.fitted("\(model.title) · \(model.summary)", to: columns), as: .title)
+            TerminalLine.fitted(
+                "\(model.title) · \(model.summary)\(Self.hint(model))", to: columns),
+            as: .title)
         // The rows and the key line follow once the page has arrived.
         if model.isLoading { return }
         let titles = model.rows.map { TerminalLine.fitted($0.title, to: 28) }
@@ -90,6 +92,15 @@ public final class TerminalPersonListView: PersonListView {
         case .key, .unknown:
             showError(KeyInput.complaint(for: input))
         }
+    }
+
+    /// How to go on from a list with no rows, in this front end's keys:
+    /// `; a adds someone`, `; / alone shows everyone`, `; Enter tries again`.
+    static func hint(_ model: PersonListViewModel) -> String {
+        if model.retry != nil { return "; \(LineKeyMap.key(for: .retry).keys) tries again" }
+        guard model.rows.isEmpty, !model.isLoading else { return "" }
+        return model.searchText.isEmpty
+            ? "; \(LineKeyMap.key(for: .add).keys) adds someone" : "; \(LineKeyMap.everyoneAgain)"
     }
 
     /// The list's keys that do something on this page; the row numbers

@@ -43,6 +43,30 @@ import Testing
                 """)
     }
 
+    @Test func anEmptyListSaysInTheLineKeysHowToGoOn() {
+        let view = TerminalPersonListView(console: console, width: .fixed(80))
+        var model = Actions().model(rows: [])
+        model.summary = "no one yet"
+        view.show(model)
+        model.summary = "no one matches"
+        model.searchText = "zed"
+        view.show(model)
+        model.summary = "not loaded"
+        model.retry = {}
+        view.show(model)
+        model.isLoading = true
+        model.retry = nil
+        model.summary = "loading…"
+        view.show(model)
+        let titles = console.output.split(separator: "\n").filter { $0.hasPrefix("People · ") }
+        #expect(
+            titles == [
+                "People · no one yet; a adds someone",
+                "People · no one matches; / alone shows everyone",
+                "People · not loaded; Enter tries again", "People · loading…",
+            ])
+    }
+
     @Test func pagingKeysOnAListThatIsNotLoadedSayEnterRetries() async {
         let actions = Actions()
         let view = TerminalPersonListView(console: console, width: .fixed(80))

@@ -147,7 +147,7 @@ public final class PersonListController: Screen {
             lastFailure = message
             (rows, total, firstIndex, start) = ([], 0, 0, .first)
             var model = makeViewModel()
-            model.summary = "not loaded; Enter tries again"
+            model.summary = "not loaded"
             model.retry = { [weak self] in self?.reload() }
             view.show(model)
             view.showError(message)
@@ -203,6 +203,7 @@ public final class PersonListController: Screen {
             undo: { [weak self] in await self?.undoDelete() },
             openSettings: { [weak self] in self?.openSettings() },
             quit: { [weak self] in await self?.navigator.quit() })
+        model.searchText = search
         if firstIndex + self.rows.count < total {
             model.showNextPage = { [weak self] in self?.showNextPage() }
         }
@@ -225,8 +226,7 @@ public final class PersonListController: Screen {
 
     private func summary() -> String {
         if rows.isEmpty {
-            return search.isEmpty
-                ? "no one yet; a adds someone" : "no one matches; / alone shows everyone"
+            return search.isEmpty ? "no one yet" : "no one matches"
         }
         let range =
             rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"

@@ -6,8 +6,12 @@
 public struct PersonListViewModel {
     /// "People", or "People matching “ada”".
     public var title: String
-    /// "1–10 of 42", or why the list is empty.
+    /// "1–10 of 42", or why the list is empty ("no one yet", "no one
+    /// matches", "not loaded"), in no front end's keys: a view adds how to
+    /// go on in its own.
     public var summary: String
+    /// The search in effect: empty when everyone is listed.
+    public var searchText = ""
     /// The rows of this page, top to bottom.
     public var rows: [PersonRowViewModel]
     /// Whether the page is still loading: the rows are the ones shown
