@@ -60,8 +60,8 @@ public protocol Console: Sendable {
     var outputProblem: OutputProblem? { get }
 
     /// Whether input may arrive before the screen on top has finished
-    /// loading: true for a person at a terminal, who may press `q` while a
-    /// page loads; false for a script, whose next line is read only once
+    /// loading: true for a person at a terminal, who may quit while a page
+    /// loads; false for a script, whose next line is read only once
     /// the screen on top has settled (``Screen/settled()``), so the same
     /// script always meets the same screens.
     var typesAhead: Bool { get }

@@ -21,8 +21,8 @@ public protocol Screen: AnyObject {
     /// Lines are handled one at a time, in the order typed. Whether a key
     /// waits for a load is the front end's to say, since only it knows its
     /// keys: before a key that reads what is loading, it awaits
-    /// ``settled()``, so typing `1` before the list arrives opens its first
-    /// row once it does.
+    /// ``settled()``, so opening a row asked for before the list arrives
+    /// opens it once it does.
     func handle(_ input: String) async
 
     /// Returns once what the screen is loading has arrived, failed or been

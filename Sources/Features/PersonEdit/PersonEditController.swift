@@ -25,7 +25,7 @@ public final class PersonEditController: Screen {
     ///
     /// - Parameters:
     ///   - title: the form's heading, such as "New person".
-    ///   - draft: the values the form starts with; Enter keeps them.
+    ///   - draft: the values the form starts with, each kept unless changed.
     ///   - save: stores the finished draft and returns the stored person.
     ///   - view: asks for each field and shows what was wrong with it.
     ///   - navigator: closes the form when it is saved or cancelled.

@@ -8,7 +8,7 @@ public struct PersonFormViewModel {
     public var field: PersonField
     /// Which of the fields this is, 1-based, and how many there are.
     public var step: (number: Int, of: Int)
-    /// The value Enter keeps; empty when there is none.
+    /// The value a ``FormAnswer/keep`` answer keeps; empty when there is none.
     public var currentValue: String
     /// Where the view sends what the person typed.
     public var answer: @MainActor (FormAnswer) async -> Void

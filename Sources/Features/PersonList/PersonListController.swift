@@ -2,16 +2,17 @@
 /// opening that person.
 ///
 /// Everything it needs arrives through its initializer — the store, the page
-/// size, a view, a navigator, the session's last deletion (for `u`), and a
+/// size, a view, a navigator, the session's last deletion (for undo), and a
 /// provider for each screen it opens. Every one is required: a missing
 /// wiring line is a compile error, not a key that quietly does nothing.
 /// It never builds another controller itself: it asks a provider for a new
 /// one each time, so the list does not know how a detail screen is wired.
 ///
 /// Pages load as work of the session's scope (``ScopedWork``): the screen
-/// says it is loading and still answers `q` and `?` meanwhile; a key that
-/// reads the page waits for it. Leaving the screen cancels a load still in
-/// flight, and the session's end waits for it to stop.
+/// says it is loading, and ``settled()`` tells a front end when the page
+/// has arrived, so what reads the page can wait for it while quitting and
+/// help need not. Leaving the screen cancels a load still in flight, and
+/// the session's end waits for it to stop.
 @MainActor
 public final class PersonListController: Screen {
     private let store: any PersonStore
@@ -44,7 +45,7 @@ public final class PersonListController: Screen {
     ///   - pageSize: rows per page, at least 1.
     ///   - view: draws a page and reads the keys.
     ///   - navigator: opens the screens the providers make.
-    ///   - deletions: the session's last delete, which `u` undoes.
+    ///   - deletions: the session's last delete, which undo puts back.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
     ///   - settingsProvider: makes the settings screen.

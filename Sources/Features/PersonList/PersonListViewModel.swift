@@ -22,8 +22,8 @@ public struct PersonListViewModel {
     /// Shows the previous page; `nil` on the first one.
     public var showPreviousPage: (@MainActor () async -> Void)?
     /// Loads the page again; set only while it could not be loaded, so that
-    /// the list keeps working after a failure — Enter retries, and `q`, `?`
-    /// and `/` still do what they always do.
+    /// the list keeps working after a failure: retrying is one more thing
+    /// to ask, and quitting, help and searching still do what they always do.
     public var retry: (@MainActor () async -> Void)?
     /// Shows only persons whose name contains the text; empty shows everyone.
     public var search: @MainActor (String) async -> Void

@@ -1,11 +1,11 @@
-/// Makes a settings screen, on demand, for the list's `s` key.
+/// Makes a settings screen, on demand, when the list is asked for it.
 public typealias SettingsControllerProvider = @MainActor () throws -> SettingsController
 
-/// Shows what its configurator lists; `b` returns.
+/// Shows what its configurator lists; going back returns to the list.
 ///
 /// What it lists may come from the store (with `--debug`), so it is read as
-/// work of the session's scope: the screen says it is loading, `b` and `q`
-/// answer at once, and leaving cancels the read.
+/// work of the session's scope: the screen says it is loading, going back
+/// or quitting need not wait for it, and leaving cancels the read.
 @MainActor
 public final class SettingsController: Screen {
     private let configurator: any SettingsConfigurator

@@ -1,5 +1,5 @@
-/// The person deleted last in this interactive session, kept so that `u` on
-/// the list can bring them back.
+/// The person deleted last in this interactive session, kept so that undo
+/// on the list can bring them back.
 ///
 /// One per session: the detail screen records a delete here, the list takes
 /// it back from here, and neither knows the other. A one-shot
