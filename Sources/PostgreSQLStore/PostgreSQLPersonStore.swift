@@ -138,6 +138,81 @@
             return reversed ? page.reversed() : page
         }
 
+        /// The page, its total and its first row's index, in one statement.
+        ///
+        /// One statement is one round trip to the server and one snapshot.
+        /// A page that needs a fallback (its persons were deleted
+        /// meanwhile) costs a statement more for each.
+        public func listPage(matching search: String, from start: PageStart, size: Int)
+            async throws -> ListPage
+        {
+            let size = max(1, size)
+            let filter = Self.filter(search, from: 1)
+            return try await reading { session in
+                var page = try Self.listPage(filter, from: start, size: size, in: session)
+                while let next = ListPage.fallback(
+                    from: page.start, read: page.rows, total: page.total, size: size)
+                {
+                    page = try Self.listPage(filter, from: next, size: size, in: session)
+                }
+                return page
+            }
+        }
+
+        /// The page from `start` in one statement: the page's rows, each
+        /// with the total and the position of the page's first row beside
+        /// it (one row of nulls when the page is empty, for the total).
+        private static func listPage(
+            _ filter: (sql: String, parameters: [String?]), from start: PageStart, size: Int,
+            in session: PostgreSQLSession
+        ) throws -> ListPage {
+            let next = filter.parameters.count + 1
+            let select = "SELECT \(columns) FROM person WHERE \(filter.sql)"
+            let (page, parameters): (String, [String?]) =
+                switch start {
+                case .offset(let offset):
+                    (
+                        "\(select) ORDER BY sort_name, id LIMIT $\(next) OFFSET $\(next + 1)",
+                        [String(size), String(max(0, offset))]
+                    )
+                case .after(let key):
+                    (
+                        "\(select) AND (sort_name, id) > ($\(next), $\(next + 1)) ORDER BY sort_name, id LIMIT $\(next + 2)",
+                        [key.foldedName, String(key.id), String(size)]
+                    )
+                case .before(let key):
+                    (
+                        "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
+                        [key.foldedName, String(key.id), String(size)]
+                    )
+                }
+            // A page by number starts at its offset: no position to count.
+            let position =
+                if case .offset = start {
+                    "NULL"
+                } else {
+                    "(SELECT count(*) FROM person WHERE \(filter.sql) AND (sort_name, id) < (SELECT sort_name, id FROM page ORDER BY sort_name, id LIMIT 1))"
+                }
+            let answer = try session.rows(
+                """
+                WITH page AS (\(page))
+                SELECT (SELECT count(*) FROM person WHERE \(filter.sql)), \(position), page.*
+                FROM (VALUES (1)) AS one LEFT JOIN page ON true ORDER BY page.sort_name, page.id
+                """,
+                filter.parameters + parameters
+            ) { row in
+                (
+                    total: Int(row.text(0)) ?? 0, position: row.isNull(1) ? nil : Int(row.text(1)),
+                    person: row.isNull(2) ? nil : person(row, from: 2)
+                )
+            }
+            var firstIndex = 0
+            if case .offset(let offset) = start { firstIndex = max(0, offset) }
+            return ListPage(
+                rows: answer.compactMap(\.person), total: answer.first?.total ?? 0,
+                firstIndex: answer.first?.position ?? firstIndex, start: start)
+        }
+
         public func person(withID id: Person.ID) async throws -> Person? {
             try await reading { session in
                 try session.rows(
@@ -464,11 +539,17 @@
         /// Another client may have stored any values the columns allow;
         /// none of them can crash us.
         @Sendable fileprivate static func person(_ row: PostgreSQLRow) -> Person {
+            person(row, from: 0)
+        }
+
+        /// A person from the row's columns ``columns``, the first at `first`.
+        fileprivate static func person(_ row: PostgreSQLRow, from first: Int) -> Person {
             Person(
-                id: Int(row.text(0)) ?? 0, name: row.text(1), address: row.text(2),
-                email: row.isNull(3) ? nil : row.text(3),
-                added: StoredDate.date(fromSeconds: Double(row.text(4)) ?? 0),
-                sortName: row.text(5))
+                id: Int(row.text(first)) ?? 0, name: row.text(first + 1),
+                address: row.text(first + 2),
+                email: row.isNull(first + 3) ? nil : row.text(first + 3),
+                added: StoredDate.date(fromSeconds: Double(row.text(first + 4)) ?? 0),
+                sortName: row.text(first + 5))
         }
 
         /// Name, address, email and date, as parameters `$1`…`$4`.

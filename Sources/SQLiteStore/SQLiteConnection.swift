@@ -230,6 +230,24 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in one read transaction, so every statement in it sees
+    /// one snapshot of the file; inside a transaction already begun (a
+    /// consistent read), in that one.
+    func readTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError)
+        -> T
+    {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `body` counted as an allowed writer of the derived tables (see
     /// `SQLiteSchema.derived`), inside the caller's transaction.
     func asAllowedWriter<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T

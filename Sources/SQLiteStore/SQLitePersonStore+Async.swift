@@ -31,6 +31,12 @@ extension SQLitePersonStore {
         try running { try self.page(matching: search, from: start, limit: limit) }
     }
 
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try running { try self.listPage(matching: search, from: start, size: size) }
+    }
+
     public func person(withID id: Person.ID) async throws -> Person? {
         try running { try self.person(withID: id) }
     }

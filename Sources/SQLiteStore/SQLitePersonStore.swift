@@ -84,52 +84,96 @@ public final class SQLitePersonStore: PersonStore {
 
     public func position(of key: PersonSortKey, matching search: String) throws -> Int {
         try searching(search) { (search, database) throws(PersonStoreError) in
-            let route = try search.route(for: .position, in: database)
-            if case .everyone = route, trusted,
-                let position = try SQLitePageMarks.position(of: key, in: database)
-            {
-                return position
-            }
-            guard let rows = Self.rows(of: route, search) else { return 0 }
-            return try database.integer(
-                "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < (?, ?) AND \(rows.filter)",
-                key.sqlValues + rows.parameters)
+            try position(of: key, search, in: database)
         }
     }
 
     public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
     {
+        try searching(search) { (search, database) throws(PersonStoreError) in
+            try page(search, from: start, limit: limit, in: database)
+        }
+    }
+
+    /// The page, its total and its first row's index, from one snapshot of
+    /// the file: one hold of the lock, one read transaction (or the one
+    /// ``readingConsistently(_:)`` already began).
+    public func listPage(matching search: String, from start: PageStart, size: Int) throws
+        -> ListPage
+    {
+        let size = max(1, size)
+        return try connection.withLock { (database) throws(PersonStoreError) in
+            try database.readTransaction { () throws(PersonStoreError) in
+                try ListPage.reading(
+                    from: start, size: size,
+                    count: { () throws(PersonStoreError) in
+                        try searching(search, in: database) {
+                            (search, database) throws(PersonStoreError) in
+                            try search.count(in: database)
+                        }
+                    },
+                    page: { (start) throws(PersonStoreError) in
+                        try searching(search, in: database) {
+                            (search, database) throws(PersonStoreError) in
+                            try page(search, from: start, limit: size, in: database)
+                        }
+                    },
+                    position: { (key) throws(PersonStoreError) in
+                        try searching(search, in: database) {
+                            (search, database) throws(PersonStoreError) in
+                            try position(of: key, search, in: database)
+                        }
+                    })
+            }
+        }
+    }
+
+    private func position(
+        of key: PersonSortKey, _ search: SQLiteSearch, in database: SQLiteConnection
+    ) throws(PersonStoreError) -> Int {
+        let route = try search.route(for: .position, in: database)
+        if case .everyone = route, trusted,
+            let position = try SQLitePageMarks.position(of: key, in: database)
+        {
+            return position
+        }
+        guard let rows = Self.rows(of: route, search) else { return 0 }
+        return try database.integer(
+            "SELECT count(*) FROM \(rows.table) WHERE (sort_name, id) < (?, ?) AND \(rows.filter)",
+            key.sqlValues + rows.parameters)
+    }
+
+    private func page(
+        _ search: SQLiteSearch, from start: PageStart, limit: Int, in database: SQLiteConnection
+    ) throws(PersonStoreError) -> [Person] {
         let limit = max(0, limit)
         var skipped = 0
         if case .offset(let offset) = start { skipped = max(0, offset) }
-        return try searching(search) { (search, database) throws(PersonStoreError) in
-            let route = try search.route(
-                for: .page(wanted: limit, skipped: skipped), in: database)
-            guard let rows = Self.rows(of: route, search) else { return [] }
-            let select = "SELECT \(Self.columns) FROM \(rows.table) WHERE \(rows.filter)"
-            switch start {
-            case .offset:
-                if case .everyone = route, trusted, skipped >= SQLitePageMarks.spacing {
-                    let page = try database.rows(
-                        SQLitePageMarks.pageQuery(reading: Self.columns),
-                        [.integer(skipped), .integer(limit)], reading: Self.person)
-                    if !page.isEmpty { return page }
-                }
-                return try database.rows(
-                    "\(select) ORDER BY sort_name, id LIMIT ? OFFSET ?",
-                    rows.parameters + [.integer(limit), .integer(skipped)], reading: Self.person)
-            case .after(let key):
-                return try database.rows(
-                    "\(select) AND (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT ?",
-                    rows.parameters + key.sqlValues + [.integer(limit)],
-                    reading: Self.person)
-            case .before(let key):
-                return try database.rows(
-                    "\(select) AND (sort_name, id) < (?, ?) ORDER BY sort_name DESC, id DESC LIMIT ?",
-                    rows.parameters + key.sqlValues + [.integer(limit)],
-                    reading: Self.person
-                ).reversed()
+        let route = try search.route(for: .page(wanted: limit, skipped: skipped), in: database)
+        guard let rows = Self.rows(of: route, search) else { return [] }
+        let select = "SELECT \(Self.columns) FROM \(rows.table) WHERE \(rows.filter)"
+        switch start {
+        case .offset:
+            if case .everyone = route, trusted, skipped >= SQLitePageMarks.spacing {
+                let page = try database.rows(
+                    SQLitePageMarks.pageQuery(reading: Self.columns),
+                    [.integer(skipped), .integer(limit)], reading: Self.person)
+                if !page.isEmpty { return page }
             }
+            return try database.rows(
+                "\(select) ORDER BY sort_name, id LIMIT ? OFFSET ?",
+                rows.parameters + [.integer(limit), .integer(skipped)], reading: Self.person)
+        case .after(let key):
+            return try database.rows(
+                "\(select) AND (sort_name, id) > (?, ?) ORDER BY sort_name, id LIMIT ?",
+                rows.parameters + key.sqlValues + [.integer(limit)],
+                reading: Self.person)
+        case .before(let key):
+            return try database.rows(
+                "\(select) AND (sort_name, id) < (?, ?) ORDER BY sort_name DESC, id DESC LIMIT ?",
+                rows.parameters + key.sqlValues + [.integer(limit)],
+                reading: Self.person
+            ).reversed()
         }
     }
 
@@ -165,16 +209,24 @@ public final class SQLitePersonStore: PersonStore {
         _ text: String, _ body: (SQLiteSearch, SQLiteConnection) throws(PersonStoreError) -> T
     ) throws(PersonStoreError) -> T {
         try connection.withLock { (database) throws(PersonStoreError) in
-            database.lastFailureWasLock = false
-            do throws(PersonStoreError) {
-                return try body(SQLiteSearch(text, trusted: trusted), database)
-            } catch {
-                // A lock is not the index's fault: asking again, from
-                // `person`, would wait out the busy timeout a second time.
-                // Nor is a statement stopped because its task was cancelled.
-                guard trusted, !database.lastFailureWasLock, !Task.isCancelled else { throw error }
-                return try body(SQLiteSearch(text, trusted: false), database)
-            }
+            try searching(text, in: database, body)
+        }
+    }
+
+    /// `searching(_:_:)` on a connection whose lock the caller holds.
+    private func searching<T: Sendable>(
+        _ text: String, in database: SQLiteConnection,
+        _ body: (SQLiteSearch, SQLiteConnection) throws(PersonStoreError) -> T
+    ) throws(PersonStoreError) -> T {
+        database.lastFailureWasLock = false
+        do throws(PersonStoreError) {
+            return try body(SQLiteSearch(text, trusted: trusted), database)
+        } catch {
+            // A lock is not the index's fault: asking again, from
+            // `person`, would wait out the busy timeout a second time.
+            // Nor is a statement stopped because its task was cancelled.
+            guard trusted, !database.lastFailureWasLock, !Task.isCancelled else { throw error }
+            return try body(SQLiteSearch(text, trusted: false), database)
         }
     }
 

@@ -44,6 +44,42 @@ import Testing
         #expect(console.errors == "people: --page: 3 is past the last page (2)\n")
     }
 
+    /// `people --latency 1s list` waits one second, not one per question:
+    /// a page, by number or after a cursor, as text or JSON, is one call.
+    @Test func eachListIsOneStoreCall() async throws {
+        let recording = RecordingPersonStore(
+            MemoryPersonStore(persons: Fixtures.numberedPersons(7)))
+        let cursor = PageCursor(after: Fixtures.numberedPersons(7)[2].sortKey)
+        let commands: [Command] = [
+            .list(page: 2, search: "", json: false), .list(page: 1, search: "person", json: true),
+            .listAfter(cursor: cursor, search: "", json: false),
+            .listAfter(cursor: cursor, search: "", json: true),
+        ]
+        for command in commands {
+            recording.forget()
+            let status = await PersonCommands(
+                command: command, storeProvider: { recording }, pageSize: 3,
+                clock: Fixtures.clock, writer: PersonFileWriter(), help: Usage.help,
+                console: console
+            )
+            .run()
+            #expect(status == .success, "\(command)")
+            #expect(recording.calls == ["listPage"], "\(command)")
+        }
+        #expect(console.output.contains("page 2 of 3 · 4–6 of 7\n"))
+        #expect(console.output.contains("4–6 of 7\n"))
+    }
+
+    /// The store falls back to the last page when none are after a cursor;
+    /// a script reading on is told it has reached the end instead.
+    @Test func aCursorPastTheLastPersonListsNoOne() async throws {
+        let last = try await store.existingPerson(withID: 3)
+        #expect(
+            await run(.listAfter(cursor: PageCursor(after: last.sortKey), search: "", json: false))
+                == .success)
+        #expect(console.output == "no one after that\n")
+    }
+
     @Test func addPrintsTheNewIdAndStoresThePerson() async throws {
         #expect(await run(.add(PersonDraft(name: "Barbara Liskov"))) == .success)
         #expect(console.output == "4\n")

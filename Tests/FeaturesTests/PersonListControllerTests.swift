@@ -109,6 +109,27 @@ import Testing
         #expect(try harness.shown.rows.map(\.title) == ["Person 004", "Person 005", "Person 006"])
     }
 
+    /// A page is one trip to the store, so a slow store (`--latency 1s`)
+    /// makes each page wait once, not once per question about it.
+    @Test func eachPageIsOneStoreCallEvenWhenItFallsBack() async throws {
+        let persons = MemoryPersonStore(persons: Fixtures.numberedPersons(7))
+        let store = RecordingPersonStore(persons)
+        let harness = Harness(store: store, pageSize: 3)
+        try await harness.appear()
+        try await harness.showNextPage()
+        try await harness.showPreviousPage()
+        #expect(store.calls == ["listPage", "listPage", "listPage"])
+        // The page after the first one empties: the store falls back to
+        // the last page, still in one call.
+        try await harness.showNextPage()
+        for id in 4...6 { try await persons.delete(id: id) }
+        store.forget()
+        try await harness.showNextPage()
+        #expect(store.calls == ["listPage"])
+        #expect(try harness.shown.summary == "4 of 4")
+        #expect(try harness.shown.rows.map(\.title) == ["Person 007"])
+    }
+
     @Test func searchingShowsOnlyMatchingNamesAndAnEmptySearchShowsEveryone() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
         try await harness.appear()

@@ -41,7 +41,9 @@ import Testing
         #expect(!app.storeCache.isFilled)
         #expect(await AppInjector.injectApplication(app).run() == .failure)
         // The trace, outside the decorator, logged its refusal.
-        #expect(console.errors.contains("trace: store.count(matching: \"\") threw \"decorated\""))
+        #expect(
+            console.errors.contains(
+                "trace: store.listPage(matching: \"\", from: first, size: 10) threw \"decorated\""))
         let store = try StoreInjector.injectPersonStore(app)
         #expect(try await store.count(matching: "") == 4, "the decorator let the next call through")
         #expect(

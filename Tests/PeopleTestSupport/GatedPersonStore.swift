@@ -15,8 +15,8 @@ import Synchronization
 ///
 /// ```swift
 ///         let session = Task { await AppInjector.injectApplication(app).run() }
-///         // `1` waits for the list: its count, then its page.
-///         #expect(await gated.nextParkedCall() == "count")
+///         // `1` waits for the list: its page, in one call.
+///         #expect(await gated.nextParkedCall() == "listPage")
 ///         gated.release()
 /// ```
 public final class GatedPersonStore: PersonStore {
@@ -42,8 +42,8 @@ public final class GatedPersonStore: PersonStore {
         self.store = store
     }
 
-    /// Waits until a call has parked at the gate, and names it ("count",
-    /// "page", …): a confirmation that the screen asked, without a clock.
+    /// Waits until a call has parked at the gate, and names it ("listPage",
+    /// "person", …): a confirmation that the screen asked, without a clock.
     public func nextParkedCall() async -> String {
         await withCheckedContinuation { watcher in
             let seen = state.withLock { state -> String? in
@@ -126,6 +126,13 @@ public final class GatedPersonStore: PersonStore {
     {
         try await pass("page")
         return try await store.page(matching: search, from: start, limit: limit)
+    }
+
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try await pass("listPage")
+        return try await store.listPage(matching: search, from: start, size: size)
     }
 
     public func person(withID id: Person.ID) async throws -> Person? {

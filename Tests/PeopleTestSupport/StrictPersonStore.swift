@@ -43,6 +43,11 @@ public final class StrictPersonStore: PersonStore {
     {
         try fail("page")
     }
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try fail("listPage")
+    }
     public func person(withID id: Person.ID) async throws -> Person? { try fail("person(withID:)") }
     public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
         try fail("add")

@@ -71,6 +71,13 @@ public final class UnpluggablePersonStore: PersonStore {
         return try await store.page(matching: search, from: start, limit: limit)
     }
 
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try reach()
+        return try await store.listPage(matching: search, from: start, size: size)
+    }
+
     public func person(withID id: Person.ID) async throws -> Person? {
         try reach()
         return try await store.person(withID: id)

@@ -123,48 +123,56 @@ public final class PersonCommands: Application {
         }
     }
 
+    /// Page `page` by number, read with its total in one store call.
     private func list(page: Int, search: String, json: Bool) async throws {
         let store = try storeProvider()
-        let total = try await store.count(matching: search)
+        // Multiplied only once the page is known to be in range: a page
+        // number from the command line may be huge.
+        let wanted = page <= Int.max / pageSize ? PageStart.offset((page - 1) * pageSize) : nil
+        let read = try await store.listPage(
+            matching: search, from: wanted ?? .first, size: pageSize)
+        let total = read.total
         // Divided, never added to first: a total read from a file may be huge.
         let pages = max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
-        guard page <= pages else {
+        guard page <= pages, let wanted else {
             throw UsageError("--page: \(page) is past the last page (\(pages))")
         }
-        // One more than a page, for JSON: whether there is a next page.
-        let read = try await store.page(
-            matching: search, from: .offset((page - 1) * pageSize),
-            limit: json ? pageSize + 1 : pageSize)
-        let persons = Array(read.prefix(pageSize))
+        // Rows from another start are the store's fallback, not this page.
+        let persons = read.start == wanted ? read.rows : []
         if json {
-            return writeJSON(persons, total: total, page: page, hasMore: read.count > pageSize)
+            return writeJSON(
+                persons, total: total, page: page,
+                hasMore: read.firstIndex + persons.count < total)
         }
         let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons { console.writeLine(Self.row(person, idWidth: width)) }
         guard !persons.isEmpty else {
             return console.writeLine(search.isEmpty ? "no one yet" : "no one matches '\(search)'")
         }
-        let first = (page - 1) * pageSize + 1
+        let first = read.firstIndex + 1
         console.writeLine(
             "page \(page) of \(pages) · \(first)–\(first + persons.count - 1) of \(total)")
     }
 
-    /// The page after a cursor: as text, the rows and where they stand; as
-    /// JSON, the rows and the cursor after them.
+    /// The page after a cursor, read with its total in one store call.
+    ///
+    /// As text, the rows and where they stand; as JSON, the rows and the
+    /// cursor after them.
     private func list(after cursor: PageCursor, search: String, json: Bool) async throws {
         let store = try storeProvider()
-        let total = try await store.count(matching: search)
-        // One more than a page: whether there is a next.
-        let read = try await store.page(
-            matching: search, from: .after(cursor.key), limit: pageSize + 1)
-        let persons = Array(read.prefix(pageSize))
+        let read = try await store.listPage(
+            matching: search, from: .after(cursor.key), size: pageSize)
+        // A store that fell back to another page found no one after the
+        // cursor: a script reading on has reached the end.
+        let persons = read.start == .after(cursor.key) ? read.rows : []
+        let hasMore = !persons.isEmpty && read.firstIndex + persons.count < read.total
         if json {
-            return writeJSON(persons, total: total, page: nil, hasMore: read.count > pageSize)
+            return writeJSON(persons, total: read.total, page: nil, hasMore: hasMore)
         }
-        guard let first = persons.first else { return console.writeLine("no one after that") }
+        guard !persons.isEmpty else { return console.writeLine("no one after that") }
         for person in persons { console.writeLine(Self.row(person)) }
-        let position = try await store.position(of: first.sortKey, matching: search) + 1
-        console.writeLine("\(position)–\(position + persons.count - 1) of \(total)")
+        let position = read.firstIndex + 1
+        console.writeLine("\(position)–\(position + persons.count - 1) of \(read.total)")
     }
 
     /// A page as JSON, with the cursor for the page after it when there is

@@ -133,13 +133,20 @@ public final class PersonListController: Screen {
 
     /// Reads the page the list stands at and shows it, unless the load was
     /// cancelled meanwhile: then the screen is left as it is.
+    ///
+    /// One store call: the page, its total, where its first row stands, and
+    /// the start the store fell back to when the page emptied meanwhile.
     private func load() async {
-        let read: Result<(rows: [Person], total: Int, start: PageStart, firstIndex: Int), any Error>
-        do { read = .success(try await readPage()) } catch { read = .failure(error) }
+        let read: Result<ListPage, any Error>
+        do {
+            read = .success(try await store.listPage(matching: search, from: start, size: pageSize))
+        } catch {
+            read = .failure(error)
+        }
         guard !Task.isCancelled else { return }
         switch read {
         case .success(let page):
-            (rows, total, start, firstIndex) = page
+            (rows, total, start, firstIndex) = (page.rows, page.total, page.start, page.firstIndex)
             (hasLoaded, lastFailure) = (true, nil)
             view.show(makeViewModel())
         case .failure(let error):
@@ -153,40 +160,6 @@ public final class PersonListController: Screen {
             view.show(model)
             view.showError(message)
         }
-    }
-
-    /// The page at `start`, with the total and the index of its first row.
-    private func readPage() async throws -> (
-        rows: [Person], total: Int, start: PageStart, firstIndex: Int
-    ) {
-        let (search, pageSize) = (self.search, self.pageSize)
-        var start = self.start
-        let total = try await store.count(matching: search)
-        var rows = try await store.page(matching: search, from: start, limit: pageSize)
-        if case .before = start, rows.count < pageSize {
-            // Near the top after a deletion: fill a whole first page instead.
-            start = .first
-            rows = try await store.page(matching: search, from: start, limit: pageSize)
-        } else if rows.isEmpty, total > 0 {
-            // The page emptied (its persons were deleted): show the last one.
-            start = .offset((total - 1) / pageSize * pageSize)
-            rows = try await store.page(matching: search, from: start, limit: pageSize)
-            if rows.isEmpty {
-                // The total was wrong (another program wrote it): start over
-                // at the top rather than show an empty list.
-                start = .first
-                rows = try await store.page(matching: search, from: start, limit: pageSize)
-            }
-        }
-        let firstIndex: Int
-        if case .offset(let offset) = start {
-            firstIndex = offset
-        } else if let first = rows.first {
-            firstIndex = try await store.position(of: first.sortKey, matching: search)
-        } else {
-            firstIndex = 0
-        }
-        return (rows, total, start, firstIndex)
     }
 
     /// Why the list never showed a page, when every load so far failed: an

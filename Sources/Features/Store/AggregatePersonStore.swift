@@ -74,6 +74,17 @@ public final class AggregatePersonStore: PersonStore {
         }
     }
 
+    /// The page read in parts, inside the primary store's consistent reads.
+    ///
+    /// A page here is a merge of every source's answers (see above), which
+    /// one call to each source cannot give yet. The imported sources are
+    /// in memory, so what it costs is the primary's several trips.
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try await listPageInParts(matching: search, from: start, size: size)
+    }
+
     public func person(withID id: Person.ID) async throws -> Person? {
         for source in try await sources() {
             if let person = try await source.person(withID: id) { return person }

@@ -49,6 +49,15 @@ public final class LatencyPersonStore: PersonStore {
         return try await store.page(matching: search, from: start, limit: limit)
     }
 
+    /// Waits once for the whole page, as a store that answers it with one
+    /// trip across the network would.
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try await wait(delay)
+        return try await store.listPage(matching: search, from: start, size: size)
+    }
+
     public func person(withID id: Person.ID) async throws -> Person? {
         try await wait(delay)
         return try await store.person(withID: id)

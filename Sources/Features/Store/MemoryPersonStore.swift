@@ -40,18 +40,39 @@ public final class MemoryPersonStore: PersonStore {
         -> [Person]
     {
         let folded = PersonSortKey.fold(search)
-        let limit = max(0, limit)
+        return contents.withLock { Self.page(of: $0, matching: folded, from: start, limit: limit) }
+    }
+
+    /// The page, its total and its first row's index, all read under one
+    /// hold of the lock: no write lands between them.
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        let (folded, size) = (PersonSortKey.fold(search), max(1, size))
         return contents.withLock { contents in
-            switch start {
-            case .offset(let offset):
-                return contents.page(matching: folded, skipping: max(0, offset), limit: limit)
-            case .after(let key):
-                return contents.page(
-                    matching: folded, from: contents.firstIndex(after: key), limit: limit)
-            case .before(let key):
-                return contents.page(
-                    matching: folded, before: contents.firstIndex(notBefore: key), limit: limit)
-            }
+            ListPage.reading(
+                from: start, size: size,
+                count: { contents.count(matching: folded, in: contents.entries.indices) },
+                page: { Self.page(of: contents, matching: folded, from: $0, limit: size) },
+                position: {
+                    contents.count(matching: folded, in: 0..<contents.firstIndex(notBefore: $0))
+                })
+        }
+    }
+
+    private static func page(
+        of contents: SortedPersons, matching folded: String, from start: PageStart, limit: Int
+    ) -> [Person] {
+        let limit = max(0, limit)
+        switch start {
+        case .offset(let offset):
+            return contents.page(matching: folded, skipping: max(0, offset), limit: limit)
+        case .after(let key):
+            return contents.page(
+                matching: folded, from: contents.firstIndex(after: key), limit: limit)
+        case .before(let key):
+            return contents.page(
+                matching: folded, before: contents.firstIndex(notBefore: key), limit: limit)
         }
     }
 

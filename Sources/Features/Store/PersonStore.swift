@@ -19,8 +19,24 @@ public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
 /// one may simply answer. Either way the caller checks `Task.isCancelled`
 /// after the `await` before it uses the answer. Lists are read a page at a
 /// time, in ``PersonSortKey`` order, so no screen ever loads the whole
-/// address book.
+/// address book, and a page is one call, ``listPage(matching:from:size:)``.
 public protocol PersonStore: Sendable {
+    /// The page of persons matching `search` from `start`, with their total
+    /// and the index of the first row, all as of one moment: what a screen
+    /// or `people list` shows, in one call.
+    ///
+    /// One call, so that a page is one trip to the store — one wait across
+    /// a network, one statement to a server — whichever store is used. It
+    /// has no default, so every store, decorator and fake answers it
+    /// itself and the compiler names any that does not; a store with no
+    /// cheaper way answers with ``listPageInParts(matching:from:size:)``.
+    /// The store applies ``ListPage/fallback(from:read:total:size:)``, so
+    /// a page whose persons were deleted meanwhile is never shown empty.
+    ///
+    /// - Parameter size: rows per page; below 1 counts as 1.
+    func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+
     /// How many persons have a name containing `search` (everyone when empty).
     func count(matching search: String) async throws -> Int
 

@@ -31,6 +31,12 @@ public final class ReadOnlyPersonStore: PersonStore {
         try await persons.page(matching: search, from: start, limit: limit)
     }
 
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try await persons.listPage(matching: search, from: start, size: size)
+    }
+
     public func person(withID id: Person.ID) async throws -> Person? {
         try await persons.person(withID: id)
     }

@@ -46,6 +46,15 @@ public final class TracingPersonStore: PersonStore {
         }
     }
 
+    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    {
+        try await traced(
+            "listPage(matching: \(quoted(search)), from: \(describe(start)), size: \(size))",
+            showing: { "\(count($0.rows)) of \($0.total) from \(describe($0.start))" },
+            { try await store.listPage(matching: search, from: start, size: size) })
+    }
+
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
         async throws
         -> T
