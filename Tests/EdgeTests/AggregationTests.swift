@@ -59,6 +59,65 @@ import Testing
             ])
     }
 
+    /// `--import` beside a server store: a page the list turns to asks the
+    /// primary store once, as it would without the imports.
+    @Test func aPageOfTheListAsksThePrimaryStoreOnce() async throws {
+        let primary = RecordingPersonStore(MemoryPersonStore(persons: Fixtures.numberedPersons(9)))
+        let imported = ReadOnlyPersonStore(
+            persons: [
+                Person(id: -1, name: "Person 004½", address: "", email: nil, added: Fixtures.now)
+            ],
+            source: "friends.csv")
+        let store = AggregatePersonStore(primary: primary, readOnly: { [imported] })
+        let first = try await store.listPage(matching: "", from: .first, size: 4)
+        let next = try await store.listPage(
+            matching: "", from: .after(try #require(first.rows.last).sortKey), size: 4)
+        let back = try await store.listPage(
+            matching: "", from: .before(try #require(next.rows.first).sortKey), size: 4)
+        #expect(primary.calls == ["listPage", "listPage", "listPage"])
+        #expect(next.rows.map(\.name) == ["Person 004½", "Person 005", "Person 006", "Person 007"])
+        #expect(next.total == 10 && next.firstIndex == 4)
+        #expect(back.rows == first.rows && back.firstIndex == 0)
+    }
+
+    /// Seeded pages of an aggregate from every kind of start, compared with
+    /// the same page read in parts: count, page and position one by one.
+    @Test(arguments: [UInt64(11), 12, 13])
+    func anAggregatesListPageIsTheAnswerItsPartsGive(seed: UInt64) async throws {
+        var generator = SeededGenerator(seed: seed)
+        func persons(_ count: Int, ids: (Int) -> Int) -> [Person] {
+            (0..<count).map { index in
+                let name = ["Ada", "Åsa", "Alan", "Grace", "Zoë"].randomElement(using: &generator)
+                return Person(
+                    id: ids(index),
+                    name: "\(name ?? "") \(Int.random(in: 0..<9, using: &generator))",
+                    address: "", email: nil, added: Fixtures.now)
+            }
+        }
+        let primary = MemoryPersonStore(persons: persons(40, ids: { $0 + 1 }))
+        let imported = [
+            ReadOnlyPersonStore(persons: persons(15, ids: { -($0 + 1) }), source: "a.csv"),
+            ReadOnlyPersonStore(persons: persons(5, ids: { -($0 + 100) }), source: "b.csv"),
+        ]
+        let store = AggregatePersonStore(primary: primary, readOnly: { imported })
+        let everyone = try await store.page(matching: "", from: .first, limit: 100)
+        for _ in 0..<150 {
+            let search = ["", "a", "ada", "1", "zz"].randomElement(using: &generator) ?? ""
+            let size = Int.random(in: 1...8, using: &generator)
+            let key = (everyone.randomElement(using: &generator) ?? everyone[0]).sortKey
+            let start =
+                [
+                    PageStart.offset(Int.random(in: 0...70, using: &generator)), .after(key),
+                    .before(key),
+                ]
+                .randomElement(using: &generator) ?? .first
+            #expect(
+                try await store.listPage(matching: search, from: start, size: size)
+                    == store.listPageInParts(matching: search, from: start, size: size),
+                "search \(search), from \(start), size \(size)")
+        }
+    }
+
     @Test func searchLooksInBothSources() async throws {
         let store = aggregate(importing: ["Grace Brewster Murray", "Zed Zulu"])
         await #expect(

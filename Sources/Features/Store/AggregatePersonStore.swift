@@ -74,15 +74,80 @@ public final class AggregatePersonStore: PersonStore {
         }
     }
 
-    /// The page read in parts, inside the primary store's consistent reads.
+    /// The page from `start`, merged from one ``listPage(matching:from:size:)``
+    /// of each source: one trip to the primary store, for the pages the
+    /// list turns to.
     ///
-    /// A page here is a merge of every source's answers (see above), which
-    /// one call to each source cannot give yet. The imported sources are
-    /// in memory, so what it costs is the primary's several trips.
+    /// The first page, and a page after or before a key, is a merge of each
+    /// source's page from the same start; what each source says about its
+    /// rows above that start adds up to where the merged page stands. A
+    /// page by number is read in parts (``listPageInParts(matching:from:size:)``),
+    /// since finding it needs every source's count first (see
+    /// `page(matching:skipping:limit:)`); so is the rare page a fallback
+    /// moves to the end of the list.
     public func listPage(matching search: String, from start: PageStart, size: Int) async throws
         -> ListPage
     {
-        try await listPageInParts(matching: search, from: start, size: size)
+        let size = max(1, size)
+        let merged: ListPage
+        switch start {
+        case .offset(let offset) where offset > 0:
+            return try await listPageInParts(matching: search, from: start, size: size)
+        case .offset, .after:
+            merged = try await mergedPage(matching: search, after: start, size: size)
+        case .before(let key):
+            merged = try await mergedPage(matching: search, before: key, size: size)
+        }
+        guard
+            let next = ListPage.fallback(
+                from: start, read: merged.rows, total: merged.total, size: size)
+        else { return merged }
+        return try await listPage(matching: search, from: next, size: size)
+    }
+
+    /// The first `size` persons from the top (`.first`) or after a key,
+    /// with the number of persons above them: in each source, those above
+    /// its own page, or all of them when none of its persons come after.
+    private func mergedPage(matching search: String, after start: PageStart, size: Int)
+        async throws -> ListPage
+    {
+        var (rows, total, above) = ([Person](), 0, 0)
+        for source in try await sources() {
+            let page = try await source.listPage(matching: search, from: start, size: size)
+            total += page.total
+            // A source that moved its page found none of its persons there.
+            if page.start == start {
+                rows += page.rows
+                above += page.rows.isEmpty ? page.total : page.firstIndex
+            } else {
+                above += page.total
+            }
+        }
+        return ListPage(
+            rows: Array(Self.sorted(rows).prefix(size)), total: total, firstIndex: above,
+            start: start)
+    }
+
+    /// The last `size` persons before `key`, with the number of persons
+    /// above them: of every source's persons before `key`, all but those on
+    /// the page.
+    private func mergedPage(matching search: String, before key: PersonSortKey, size: Int)
+        async throws -> ListPage
+    {
+        var (rows, total, before) = ([Person](), 0, 0)
+        for source in try await sources() {
+            let page = try await source.listPage(matching: search, from: .before(key), size: size)
+            total += page.total
+            // A source with fewer than `size` persons before `key` gave its
+            // first page instead: those before `key` are all on it.
+            let earlier =
+                page.start == .before(key) ? page.rows : page.rows.filter { $0.sortKey < key }
+            rows += earlier
+            before += page.start == .before(key) ? page.firstIndex + earlier.count : earlier.count
+        }
+        let kept = Array(Self.sorted(rows).suffix(size))
+        return ListPage(
+            rows: kept, total: total, firstIndex: before - kept.count, start: .before(key))
     }
 
     public func person(withID id: Person.ID) async throws -> Person? {
