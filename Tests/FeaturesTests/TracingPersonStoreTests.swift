@@ -45,6 +45,19 @@ import Testing
         #expect(!log.lines.isEmpty)
     }
 
+    /// A page of the list is one line: what was asked, what came back,
+    /// and where the page began after any fallback.
+    @Test func aListPageIsOneLineWithItsTotalAndStart() async throws {
+        let log = Log()
+        let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: log.append)
+        _ = try await store.listPage(matching: "", from: .offset(7), size: 2)
+        #expect(log.lines.count == 1)
+        #expect(
+            log.lines.first?.hasPrefix(
+                "trace: store.listPage(matching: \"\", from: offset 7, size: 2) → 1 person of 3 from offset 2 in "
+            ) == true)
+    }
+
     @Test func everyCallIsLoggedWithItsArgumentsResultAndDuration() async throws {
         let log = Log()
         let store = TracingPersonStore(wrapping: Fixtures.sampleStore(), log: log.append)
