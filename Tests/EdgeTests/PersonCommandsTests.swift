@@ -59,7 +59,7 @@ import Testing
             recording.forget()
             let status = await PersonCommands(
                 command: command, storeProvider: { recording }, pageSize: 3,
-                clock: Fixtures.clock, writer: PersonFileWriter(), help: Usage.help,
+                clock: Fixtures.clock, writer: PersonFileWriter(), help: "",
                 console: console
             )
             .run()
