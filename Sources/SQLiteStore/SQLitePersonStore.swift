@@ -97,7 +97,7 @@ public final class SQLitePersonStore: PersonStore {
 
     /// The page, its total and its first row's index, from one snapshot of
     /// the file: one hold of the lock, one read transaction (or the one
-    /// ``readingConsistently(_:)`` already began).
+    /// ``Features/PersonStore/readingConsistently(_:)`` already began).
     public func listPage(matching search: String, from start: PageStart, size: Int) throws
         -> ListPage
     {

@@ -33,7 +33,11 @@ public protocol PersonStore: Sendable {
     /// The store applies ``ListPage/fallback(from:read:total:size:)``, so
     /// a page whose persons were deleted meanwhile is never shown empty.
     ///
-    /// - Parameter size: rows per page; below 1 counts as 1.
+    /// - Parameters:
+    ///   - search: the text names must contain; empty for everyone.
+    ///   - start: where the page begins: the top, after or before a key, or
+    ///     a row number.
+    ///   - size: rows per page; below 1 counts as 1.
     func listPage(matching search: String, from start: PageStart, size: Int) async throws
         -> ListPage
 
