@@ -28,7 +28,7 @@ public struct PersonFormViewModel {
 
 /// What the person answered at a form prompt.
 public enum FormAnswer: Equatable, Sendable {
-    /// Keep the current value (an empty line).
+    /// Keep the current value.
     case keep
     /// Clear an optional field.
     case clear
