@@ -29,11 +29,12 @@ public enum SessionInjector {
                 work: injectSessionWork(session)))
     }
 
-    /// The navigation stack, one per session: the terminal's, made on first
-    /// use, unless the scope was handed one.
+    /// The navigation stack, one per session: the one of the app's front
+    /// end (``AppInjector/injectViewFactory(_:)``), made on first use,
+    /// unless the scope was handed one.
     public static func injectNavigator(_ session: SessionScope) -> any Navigator {
         session.keep(session.navigatorCache) {
-            session.make(TerminalNavigator(console: session.app.console))
+            session.make(AppInjector.injectViewFactory(session.app).makeNavigator())
         }
     }
 

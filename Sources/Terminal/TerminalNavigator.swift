@@ -59,7 +59,7 @@ public final class TerminalNavigator: Navigator {
                 return await quit()
             }
             if !Self.isAnsweredWhileLoading(line) { await top.settled() }
-            await top.handle(line)
+            await top.handle(line: line)
         }
     }
 

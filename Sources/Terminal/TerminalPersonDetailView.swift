@@ -19,7 +19,7 @@ import Foundation
 /// another program filled can be seen to be long without flooding the
 /// screen.
 @MainActor
-public final class TerminalPersonDetailView: PersonDetailView {
+public final class TerminalPersonDetailView: PersonDetailView, LineInputView {
     private let console: any Console
     private let width: TerminalWidth
     private var model: PersonDetailViewModel?

@@ -9,7 +9,7 @@ import Foundation
 /// Name (1/3) [Ada Lovelace]:
 /// ```
 @MainActor
-public final class TerminalPersonEditView: PersonEditView {
+public final class TerminalPersonEditView: PersonEditView, LineInputView {
     private let console: any Console
     private let width: TerminalWidth
     private var model: PersonFormViewModel?

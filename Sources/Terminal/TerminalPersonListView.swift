@@ -17,7 +17,7 @@ import Features
 /// another program stored takes one line, and the names stay aligned when
 /// some are written in wide characters.
 @MainActor
-public final class TerminalPersonListView: PersonListView {
+public final class TerminalPersonListView: PersonListView, LineInputView {
     private let console: any Console
     private let width: TerminalWidth
     private var model: PersonListViewModel?

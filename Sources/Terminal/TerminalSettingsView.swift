@@ -2,7 +2,7 @@ import Features
 
 /// The settings screen in line mode: each section's title, then its rows.
 @MainActor
-public final class TerminalSettingsView: SettingsView {
+public final class TerminalSettingsView: SettingsView, LineInputView {
     private let console: any Console
     private var model: SettingsViewModel?
 

@@ -1,6 +1,7 @@
 import Features
 
-/// Makes the terminal view of each screen, all writing to one console.
+/// The line front end: makes the terminal view of each screen, all writing
+/// to one console, and the stack that feeds them lines.
 ///
 /// The view factory of a real run: `AppInjector` makes one per app, from the
 /// app's console, unless a test handed the scope another.
@@ -28,5 +29,11 @@ public final class TerminalViews: ViewFactory {
 
     public func makeSettingsView() -> any SettingsView {
         TerminalSettingsView(console: console)
+    }
+
+    /// The line front end's stack, reading a line at a time from the same
+    /// console the views write to.
+    public func makeNavigator() -> any Navigator {
+        TerminalNavigator(console: console)
     }
 }

@@ -6,13 +6,15 @@ import Testing
 @MainActor
 @Suite struct TerminalNavigatorTests {
     /// A screen that records what happened to it.
-    @MainActor final class LoggingScreen: Screen {
+    @MainActor final class LoggingScreen: Screen, LineInputView {
         let name: String
         var log: [String] = []
         var onInput: (String) async -> Void = { _ in }
         /// What the screen is loading, if anything: `settled()` waits for it.
         var loading: Gate?
         init(_ name: String) { self.name = name }
+        /// Its own view: the lines typed come straight to it.
+        var view: any ScreenView { self }
         func appear() { log.append("appear") }
         func handle(_ input: String) async {
             log.append(input)

@@ -191,6 +191,7 @@ import Testing
         view.show(
             PersonFormViewModel(
                 title: "Edit Ada", field: .address, step: (2, 3), currentValue: "London",
+                values: [.name: "Ada", .address: "London", .email: ""],
                 answer: { answers.append($0) }))
         for line in ["", " - ", ".", "Paris"] { await view.handle(line) }
         #expect(answers == [.keep, .clear, .cancel, .text("Paris")])

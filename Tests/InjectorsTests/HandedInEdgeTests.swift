@@ -3,6 +3,7 @@ import Features
 import Foundation
 import Injectors
 import PeopleTestSupport
+import Terminal
 import Testing
 
 /// What a test hands a scope changes that edge and nothing else: the real
@@ -160,5 +161,13 @@ import Testing
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         #expect(
             try await fake.page(matching: "", from: .first, limit: 1).first?.added == Fixtures.now)
+    }
+}
+
+extension RecordingNavigator {
+    /// Types `line` into the screen on top, once it has settled, as the line
+    /// front end hands a script's next line to the view of that screen.
+    fileprivate func type(_ line: String) async {
+        await settledTop()?.handle(line: line)
     }
 }

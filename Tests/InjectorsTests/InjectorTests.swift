@@ -5,6 +5,7 @@ import Injectors
 import Launch
 import PeopleTestSupport
 import SQLiteStore
+import Terminal
 import Testing
 
 @MainActor
@@ -162,7 +163,7 @@ import Testing
         #expect(first !== second)
         first.appear()
         await first.settled()
-        await first.handle("")  // draws them again
+        await first.handle(line: "")  // draws them again
         #expect(
             session.recordingConsole?.output.hasPrefix(
                 "Alan Turing · loading…\nAlan Turing\n  Name     Alan Turing\n") == true)

@@ -5,7 +5,7 @@ import Features
 ///
 /// Hand it to a session scope (`SessionScope(app: app, navigator: recorder)`)
 /// and the real injectors navigate through it: `run` shows the root and
-/// returns, and the test presses keys on ``top`` and reads ``screens``.
+/// returns, and the test types into the view of ``top`` and reads ``screens``.
 @MainActor
 public final class RecordingNavigator: Navigator {
     /// The screens from bottom to top.
@@ -35,13 +35,12 @@ public final class RecordingNavigator: Navigator {
         screens.last?.appear()
     }
 
-    /// Hands `input` to the screen on top as a script piped to `people`
-    /// does: once what the screen is loading has arrived
-    /// (``Features/Screen/settled()``), so the line meets the screen loaded.
-    public func type(_ input: String) async {
-        guard let top else { return }
-        await top.settled()
-        await top.handle(input)
+    /// The screen on top once what it is loading has arrived
+    /// (``Features/Screen/settled()``), as a script piped to `people` meets
+    /// it: what a test types next meets the screen loaded.
+    public func settledTop() async -> (any Screen)? {
+        await top?.settled()
+        return top
     }
 
     /// Shows `root` and returns at once: the test drives from here.

@@ -1,7 +1,7 @@
 import Features
 
 /// A list view that keeps what it was shown, so a test can read the rows and
-/// press the keys by calling the model's closures.
+/// ask for what the keys ask for by calling the model's closures.
 @MainActor
 public final class RecordingPersonListView: PersonListView {
     /// Every model shown, oldest first.
@@ -10,8 +10,6 @@ public final class RecordingPersonListView: PersonListView {
     public private(set) var messages: [String] = []
     /// Every error shown, oldest first.
     public private(set) var errors: [String] = []
-    /// Every input handed over, oldest first.
-    public private(set) var inputs: [String] = []
 
     /// A view that has shown nothing.
     public init() {}
@@ -22,7 +20,6 @@ public final class RecordingPersonListView: PersonListView {
     public func show(_ model: PersonListViewModel) { models.append(model) }
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
-    public func handle(_ input: String) async { inputs.append(input) }
 }
 
 /// A detail view that keeps what it was shown.
@@ -47,7 +44,6 @@ public final class RecordingPersonDetailView: PersonDetailView {
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
     public func showLoadFailure(_ message: String) { loadFailures.append(message) }
-    public func handle(_ input: String) async {}
 }
 
 /// A form view that keeps the prompts it was shown.
@@ -74,7 +70,6 @@ public final class RecordingPersonEditView: PersonEditView {
     public func show(_ model: PersonFormViewModel) { models.append(model) }
     public func showMessage(_ message: String) { messages.append(message) }
     public func showError(_ message: String) { errors.append(message) }
-    public func handle(_ input: String) async {}
 }
 
 /// A settings view that keeps what it was shown.
@@ -96,7 +91,6 @@ public final class RecordingSettingsView: SettingsView {
     public func show(_ model: SettingsViewModel) { models.append(model) }
     public func showError(_ message: String) { errors.append(message) }
     public func showLoadFailure(_ message: String) { loadFailures.append(message) }
-    public func handle(_ input: String) async {}
 }
 
 /// A view factory of recording views, which keeps every view it made, so a
@@ -142,5 +136,11 @@ public final class RecordingViews: ViewFactory {
         let view = RecordingSettingsView()
         settings.append(view)
         return view
+    }
+
+    /// A recording navigator, which shows the root and returns: the test
+    /// drives the screens through the models its views were shown.
+    public func makeNavigator() -> any Navigator {
+        RecordingNavigator()
     }
 }

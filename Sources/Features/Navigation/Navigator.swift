@@ -21,8 +21,23 @@ public protocol Navigator: AnyObject, Sendable {
     /// went.
     var screens: [any Screen] { get }
 
+    /// Whether `screen` can be seen now: so a screen knows whether to
+    /// redraw when something it shows changed elsewhere.
+    ///
+    /// On a stack that shows one screen at a time, only the top one; a
+    /// split view also shows the list beside the person on top of it.
+    func isShowing(_ screen: any Screen) -> Bool
+
     /// Shows `root`, then runs the session until it is over: for the
     /// terminal's stack, until the person quits or the input ends; for a
     /// recording navigator in a test, at once, leaving the test to drive.
     func run(root: any Screen) async
+}
+
+extension Navigator {
+    /// Only the top screen is seen: the rule of a stack that shows one
+    /// screen at a time.
+    public func isShowing(_ screen: any Screen) -> Bool {
+        screens.last.map { $0 === screen } ?? false
+    }
 }

@@ -5,8 +5,8 @@ public typealias ScreenProvider = @MainActor () throws -> any Screen
 /// One screen of the app: what a navigation stack holds.
 ///
 /// Controllers are screens, the way view controllers are on iOS. A screen
-/// draws itself when it comes to the top of the stack and is handed each line
-/// the person types while it is there.
+/// draws itself through its ``view`` when it comes to the top of the stack,
+/// and what the person types while it is there goes to that view.
 @MainActor
 public protocol Screen: AnyObject {
     /// Draws the screen; called each time it becomes the top of the stack.
@@ -16,14 +16,17 @@ public protocol Screen: AnyObject {
     /// keys that need no data — quit, back, help — answer at once.
     func appear()
 
-    /// Handles one line of input typed while this screen is on top.
+    /// The view the screen draws through: where a front end sends what the
+    /// person types while this screen is on top.
     ///
-    /// Lines are handled one at a time, in the order typed. Whether a key
-    /// waits for a load is the front end's to say, since only it knows its
-    /// keys: before a key that reads what is loading, it awaits
-    /// ``settled()``, so opening a row asked for before the list arrives
-    /// opens it once it does.
-    func handle(_ input: String) async
+    /// As on iOS, where a touch goes to a view controller's view and not to
+    /// the controller, input never passes through a controller: each front
+    /// end reads it in its own terms (lines, or keys) and its own view turns
+    /// it into one of the intents of the model the controller showed. So a
+    /// controller takes no typed text, and the same controller serves every
+    /// front end. Whether a key waits for a load is the front end's to say:
+    /// before a key that reads what is loading, it awaits ``settled()``.
+    var view: any ScreenView { get }
 
     /// Returns once what the screen is loading has arrived, failed or been
     /// cancelled: the screen shows what it will show until the next key.

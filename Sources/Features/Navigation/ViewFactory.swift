@@ -1,5 +1,5 @@
-/// Makes the view of each screen: the one edge between the controllers and
-/// whatever draws them.
+/// Makes the view of each screen, and the navigation stack that shows them:
+/// the one edge between the controllers and whatever draws them.
 ///
 /// The injectors ask the app's factory for every view, so a real run draws
 /// on the terminal (the `Terminal` module's `TerminalViews`), and a test can
@@ -17,4 +17,13 @@ public protocol ViewFactory: AnyObject, Sendable {
     func makePersonEditView() -> any PersonEditView
     /// A new view of the settings.
     func makeSettingsView() -> any SettingsView
+
+    /// The navigation stack that shows these views and sends them input:
+    /// one per session.
+    ///
+    /// A front end is its views and the stack that feeds them, which only
+    /// work together — a full-screen view cannot be fed lines — so the one
+    /// factory makes both, and choosing a front end is one choice, made
+    /// once, in the composition root.
+    func makeNavigator() -> any Navigator
 }

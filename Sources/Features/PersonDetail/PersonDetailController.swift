@@ -22,7 +22,7 @@ public typealias PersonDetailControllerProvider =
 @MainActor
 public final class PersonDetailController: Screen {
     private let opened: OpenedPerson
-    private let view: any PersonDetailView
+    private let detailView: any PersonDetailView
     private let navigator: any Navigator
     private let deletions: LastDeletion
     private let editProvider: PersonEditControllerProvider
@@ -53,7 +53,7 @@ public final class PersonDetailController: Screen {
         work: ScopedWork
     ) {
         self.opened = person
-        self.view = view
+        self.detailView = view
         self.navigator = navigator
         self.deletions = deletions
         self.editProvider = editProvider
@@ -69,15 +69,12 @@ public final class PersonDetailController: Screen {
         isConfirmingDelete = false
         var model = makeViewModel()
         model.isLoading = true
-        view.show(model)
+        detailView.show(model)
         loading.start(in: work) { [weak self] in await self?.load() }
     }
 
-    /// Hands `input` to the view, which turns it into one of the shown
-    /// model's intents.
-    public func handle(_ input: String) async {
-        await view.handle(input)
-    }
+    /// The view it draws through, which the front end sends input to.
+    public var view: any ScreenView { detailView }
 
     /// Returns once the person has been read again (or could not be).
     public func settled() async {
@@ -97,11 +94,11 @@ public final class PersonDetailController: Screen {
             guard !Task.isCancelled else { return }
             let failure = "\(opened.person.name) can no longer be shown: \(error)"
             self.failure = failure
-            return view.showLoadFailure(failure)
+            return detailView.showLoadFailure(failure)
         }
         guard !Task.isCancelled else { return }
         failure = nil
-        view.show(makeViewModel())
+        detailView.show(makeViewModel())
     }
 
     private func makeViewModel() -> PersonDetailViewModel {
@@ -128,20 +125,20 @@ public final class PersonDetailController: Screen {
     }
 
     private func edit() {
-        if let failure { return view.showLoadFailure(failure) }
-        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
+        if let failure { return detailView.showLoadFailure(failure) }
+        if let refusal = readOnlyRefusal() { return detailView.showError(refusal) }
         do {
             navigator.push(try editProvider())
         } catch {
-            view.showError("Could not open the form: \(error)")
+            detailView.showError("Could not open the form: \(error)")
         }
     }
 
     private func askToDelete() {
-        if let failure { return view.showLoadFailure(failure) }
-        if let refusal = readOnlyRefusal() { return view.showError(refusal) }
+        if let failure { return detailView.showLoadFailure(failure) }
+        if let refusal = readOnlyRefusal() { return detailView.showError(refusal) }
         isConfirmingDelete = true
-        view.show(makeViewModel())
+        detailView.show(makeViewModel())
     }
 
     /// Why this person cannot be changed here, if they cannot.
@@ -152,20 +149,20 @@ public final class PersonDetailController: Screen {
 
     private func cancelDelete() {
         isConfirmingDelete = false
-        view.showMessage("Kept \(opened.person.name).")
-        view.show(makeViewModel())
+        detailView.showMessage("Kept \(opened.person.name).")
+        detailView.show(makeViewModel())
     }
 
     private func confirmDelete() async {
         do {
             try await opened.delete()
             deletions.remember(opened.person)
-            view.showMessage("Deleted \(opened.person.name).")
+            detailView.showMessage("Deleted \(opened.person.name).")
             await navigator.pop()
         } catch {
             isConfirmingDelete = false
-            view.showError("Could not delete \(opened.person.name): \(error)")
-            view.show(makeViewModel())
+            detailView.showError("Could not delete \(opened.person.name): \(error)")
+            detailView.show(makeViewModel())
         }
     }
 }

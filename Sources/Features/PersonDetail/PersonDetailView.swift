@@ -1,6 +1,6 @@
 /// What the detail controller needs from whatever shows one person.
 @MainActor
-public protocol PersonDetailView: AnyObject {
+public protocol PersonDetailView: ScreenView {
     /// Shows the person, or a pending question about them.
     func show(_ model: PersonDetailViewModel)
 
@@ -12,7 +12,4 @@ public protocol PersonDetailView: AnyObject {
     /// Tells the person the screen could not read what it is for, so going
     /// back is the way on: the view says how, in its own keys.
     func showLoadFailure(_ message: String)
-
-    /// Turns one line of input into one of the shown model's actions.
-    func handle(_ input: String) async
 }

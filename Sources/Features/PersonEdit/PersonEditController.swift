@@ -16,7 +16,7 @@ public typealias PersonEditControllerProvider = @MainActor () throws -> PersonEd
 public final class PersonEditController: Screen {
     private let title: String
     private let save: @MainActor (PersonDraft) async throws -> Person
-    private let view: any PersonEditView
+    private let formView: any PersonEditView
     private let navigator: any Navigator
     private var draft: PersonDraft
     private var fieldIndex = 0
@@ -39,7 +39,7 @@ public final class PersonEditController: Screen {
         self.title = title
         self.draft = draft
         self.save = save
-        self.view = view
+        self.formView = view
         self.navigator = navigator
     }
 
@@ -71,21 +71,19 @@ public final class PersonEditController: Screen {
         ask()
     }
 
-    /// Hands `input` to the view; a save it finishes is awaited, so the
-    /// next line is read once the store has answered.
-    public func handle(_ input: String) async {
-        await view.handle(input)
-    }
+    /// The view it draws through, which the front end sends input to.
+    public var view: any ScreenView { formView }
 
     private var field: PersonField { PersonField.allCases[fieldIndex] }
 
     private func ask() {
-        view.show(
+        formView.show(
             PersonFormViewModel(
                 title: title,
                 field: field,
                 step: (fieldIndex + 1, PersonField.allCases.count),
                 currentValue: draft[field],
+                values: Dictionary(uniqueKeysWithValues: PersonField.allCases.map { ($0, draft[$0]) }),
                 answer: { [weak self] answer in await self?.receive(answer) }))
     }
 
@@ -93,7 +91,7 @@ public final class PersonEditController: Screen {
         let raw: String
         switch answer {
         case .cancel:
-            view.showMessage("Cancelled; nothing was saved.")
+            formView.showMessage("Cancelled; nothing was saved.")
             return await navigator.pop()
         case .keep: raw = draft[field]
         case .clear: raw = ""
@@ -102,7 +100,7 @@ public final class PersonEditController: Screen {
         do {
             draft[field] = try field.validate(raw)
         } catch {
-            view.showError(error.description)
+            formView.showError(error.description)
             return ask()
         }
         fieldIndex += 1
@@ -113,10 +111,10 @@ public final class PersonEditController: Screen {
     private func finish() async {
         do {
             let saved = try await save(draft)
-            view.showMessage("Saved \(saved.name).")
+            formView.showMessage("Saved \(saved.name).")
             await navigator.pop()
         } catch {
-            view.showError("Could not save: \(error)")
+            formView.showError("Could not save: \(error)")
             appear()
         }
     }

@@ -1,6 +1,6 @@
 /// What the form controller needs from whatever shows the person form.
 @MainActor
-public protocol PersonEditView: AnyObject {
+public protocol PersonEditView: ScreenView {
     /// Asks for one field.
     func show(_ model: PersonFormViewModel)
 
@@ -9,7 +9,4 @@ public protocol PersonEditView: AnyObject {
 
     /// Tells the person why a value was refused.
     func showError(_ message: String)
-
-    /// Turns one line of input into an answer to the shown prompt.
-    func handle(_ input: String) async
 }

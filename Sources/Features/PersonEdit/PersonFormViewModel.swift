@@ -1,6 +1,11 @@
-/// One step of the person form: the field being asked for, and where answers go.
+/// One step of the person form: the field being asked for, the whole draft
+/// as it stands, and where answers go.
 ///
-/// The form asks one field at a time, so the model describes one prompt.
+/// The controller checks one field at a time, so the model describes one
+/// prompt. A front end may still show every field at once: the line front
+/// end asks the field named here, while the full-screen one edits the
+/// ``values`` in place and, on save, answers each prompt in turn with what
+/// was typed — the same answers, checked by the same rules.
 public struct PersonFormViewModel {
     /// "New person" or "Edit Ada Lovelace".
     public var title: String
@@ -10,18 +15,22 @@ public struct PersonFormViewModel {
     public var step: (number: Int, of: Int)
     /// The value a ``FormAnswer/keep`` answer keeps; empty when there is none.
     public var currentValue: String
+    /// Every field's value in the draft as it stands, the answers given so
+    /// far included: what a form that shows all fields at once shows.
+    public var values: [PersonField: String]
     /// Where the view sends what the person typed.
     public var answer: @MainActor (FormAnswer) async -> Void
 
     /// A model with these values.
     public init(
         title: String, field: PersonField, step: (number: Int, of: Int), currentValue: String,
-        answer: @escaping @MainActor (FormAnswer) async -> Void
+        values: [PersonField: String], answer: @escaping @MainActor (FormAnswer) async -> Void
     ) {
         self.title = title
         self.field = field
         self.step = step
         self.currentValue = currentValue
+        self.values = values
         self.answer = answer
     }
 }

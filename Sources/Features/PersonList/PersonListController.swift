@@ -17,7 +17,7 @@
 public final class PersonListController: Screen {
     private let store: any PersonStore
     private let pageSize: Int
-    private let view: any PersonListView
+    private let listView: any PersonListView
     private let navigator: any Navigator
     private let deletions: LastDeletion
     private let detailProvider: PersonDetailControllerProvider
@@ -67,7 +67,7 @@ public final class PersonListController: Screen {
     ) {
         self.store = store
         self.pageSize = max(1, pageSize)
-        self.view = view
+        self.listView = view
         self.navigator = navigator
         self.deletions = deletions
         self.detailProvider = detailProvider
@@ -89,9 +89,9 @@ public final class PersonListController: Screen {
         work.follow { [weak self] in
             for await _ in signals {
                 guard let self, !Task.isCancelled else { return }
-                // Under another screen, the list draws nothing: it reads
-                // the page again when it appears.
-                if isOnTop { reload() }
+                // Out of sight, the list draws nothing: it reads the page
+                // again when it appears.
+                if navigator.isShowing(self) { reload() }
             }
             // The signals ended (the server store's end when the session
             // does, or at once when no listener could be made): the next
@@ -100,16 +100,8 @@ public final class PersonListController: Screen {
         }
     }
 
-    /// Whether the list is the screen showing: no other is on top of it.
-    private var isOnTop: Bool {
-        navigator.screens.last.map { $0 === self } ?? false
-    }
-
-    /// Hands `input` to the view, which turns it into one of the shown
-    /// model's intents.
-    public func handle(_ input: String) async {
-        await view.handle(input)
-    }
+    /// The view it draws through, which the front end sends input to.
+    public var view: any ScreenView { listView }
 
     /// Returns once the page being read has arrived (or failed).
     public func settled() async {
@@ -127,7 +119,7 @@ public final class PersonListController: Screen {
         var model = makeViewModel()
         model.summary = "loading…"
         model.isLoading = true
-        view.show(model)
+        listView.show(model)
         loading.start(in: work) { [weak self] in await self?.load() }
     }
 
@@ -148,7 +140,7 @@ public final class PersonListController: Screen {
         case .success(let page):
             (rows, total, start, firstIndex) = (page.rows, page.total, page.start, page.firstIndex)
             (hasLoaded, lastFailure) = (true, nil)
-            view.show(makeViewModel())
+            listView.show(makeViewModel())
         case .failure(let error):
             // Still a working screen: no rows, a retry, every other key.
             let message = "Could not load the list: \(error)"
@@ -157,8 +149,8 @@ public final class PersonListController: Screen {
             var model = makeViewModel()
             model.summary = "not loaded"
             model.retry = { [weak self] in self?.reload() }
-            view.show(model)
-            view.showError(message)
+            listView.show(model)
+            listView.showError(message)
         }
     }
 
@@ -229,7 +221,7 @@ public final class PersonListController: Screen {
         do {
             navigator.push(try detailProvider(person))
         } catch {
-            view.showError("Could not open \(person.name): \(error)")
+            listView.showError("Could not open \(person.name): \(error)")
         }
     }
 
@@ -237,7 +229,7 @@ public final class PersonListController: Screen {
         do {
             navigator.push(try settingsProvider())
         } catch {
-            view.showError("Could not open the settings: \(error)")
+            listView.showError("Could not open the settings: \(error)")
         }
     }
 
@@ -245,15 +237,15 @@ public final class PersonListController: Screen {
     /// is paged or searched to, and shows where they are.
     private func undoDelete() async {
         guard let person = deletions.take() else {
-            return view.showError("There is no delete to undo in this session.")
+            return listView.showError("There is no delete to undo in this session.")
         }
         do {
             try await store.restore(person)
         } catch {
             deletions.remember(person)
-            return view.showError("Could not undo the delete of \(person.name): \(error)")
+            return listView.showError("Could not undo the delete of \(person.name): \(error)")
         }
-        view.showMessage("Restored \(person.name).")
+        listView.showMessage("Restored \(person.name).")
         reload()
     }
 
@@ -261,7 +253,7 @@ public final class PersonListController: Screen {
         do {
             navigator.push(try addProvider())
         } catch {
-            view.showError("Could not open the form: \(error)")
+            listView.showError("Could not open the form: \(error)")
         }
     }
 }

@@ -3,7 +3,7 @@
 /// The terminal view implements it for the app; tests implement it with a
 /// view that records what it was given.
 @MainActor
-public protocol PersonListView: AnyObject {
+public protocol PersonListView: ScreenView {
     /// Shows a page of the list, replacing what was shown before.
     func show(_ model: PersonListViewModel)
 
@@ -12,7 +12,4 @@ public protocol PersonListView: AnyObject {
 
     /// Tells the person something went wrong, without leaving the screen.
     func showError(_ message: String)
-
-    /// Turns one line of input into one of the shown model's actions.
-    func handle(_ input: String) async
 }

@@ -9,7 +9,7 @@ public typealias SettingsControllerProvider = @MainActor () throws -> SettingsCo
 @MainActor
 public final class SettingsController: Screen {
     private let configurator: any SettingsConfigurator
-    private let view: any SettingsView
+    private let settingsView: any SettingsView
     private let navigator: any Navigator
     private let work: ScopedWork
     private var loading = LoadInFlight()
@@ -26,7 +26,7 @@ public final class SettingsController: Screen {
         work: ScopedWork
     ) {
         self.configurator = configurator
-        self.view = view
+        self.settingsView = view
         self.navigator = navigator
         self.work = work
     }
@@ -34,15 +34,12 @@ public final class SettingsController: Screen {
     /// Shows that the settings are loading, and reads them as the
     /// session's work.
     public func appear() {
-        view.show(makeViewModel(sections: [], isLoading: true))
+        settingsView.show(makeViewModel(sections: [], isLoading: true))
         loading.start(in: work) { [weak self] in await self?.load() }
     }
 
-    /// Hands `input` to the view, which turns it into one of the shown
-    /// model's intents.
-    public func handle(_ input: String) async {
-        await view.handle(input)
-    }
+    /// The view it draws through, which the front end sends input to.
+    public var view: any ScreenView { settingsView }
 
     /// Returns once the settings have been read (or could not be).
     public func settled() async {
@@ -58,10 +55,10 @@ public final class SettingsController: Screen {
         do {
             let sections = try await configurator.sections()
             guard !Task.isCancelled else { return }
-            view.show(makeViewModel(sections: sections, isLoading: false))
+            settingsView.show(makeViewModel(sections: sections, isLoading: false))
         } catch {
             guard !Task.isCancelled else { return }
-            view.showLoadFailure("Could not read the settings: \(error)")
+            settingsView.showLoadFailure("Could not read the settings: \(error)")
         }
     }
 
@@ -99,7 +96,7 @@ public struct SettingsViewModel {
 
 /// What the settings controller needs from whatever shows the settings.
 @MainActor
-public protocol SettingsView: AnyObject {
+public protocol SettingsView: ScreenView {
     /// Shows the settings.
     func show(_ model: SettingsViewModel)
     /// Tells the person something went wrong.
@@ -107,6 +104,4 @@ public protocol SettingsView: AnyObject {
     /// Tells the person the screen could not read what it is for, so going
     /// back is the way on: the view says how, in its own keys.
     func showLoadFailure(_ message: String)
-    /// Turns one line of input into one of the model's actions.
-    func handle(_ input: String) async
 }
