@@ -5,7 +5,7 @@
 //
 //   Features  ←  AppScope  ←  Injectors  ←  people (main)
 //      ↑                         │
-//      └── edges ←───────────────┘   SQLiteStore, Terminal, Launch, PersonFiles,
+//      └── edges ←───────────────┘   SQLiteStore, Terminal, FullScreen, Launch, PersonFiles,
 //                                     RemoteFiles, PostgreSQLStore (a trait)
 //
 // (`Palette`, the terminal's colours, is plain values that `Launch` and
@@ -68,8 +68,8 @@ let package = Package(
         .target(
             name: "Injectors",
             dependencies: [
-                "AppScope", "Features", "SQLiteStore", "Terminal", "Launch", "PersonFiles",
-                "RemoteFiles",
+                "AppScope", "Features", "SQLiteStore", "Terminal", "FullScreen", "Launch",
+                "PersonFiles", "RemoteFiles",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictness
@@ -118,6 +118,14 @@ let package = Package(
         .target(
             name: "Terminal",
             dependencies: ["Features", "Palette"],
+            swiftSettings: strictness
+        ),
+        // The full-screen front end: a split view of the list and the
+        // highlighted person, drawn as a grid of cells, keys read raw.
+        // Another set of views and a navigator for the same controllers.
+        .target(
+            name: "FullScreen",
+            dependencies: ["Features", "Palette", "Terminal"],
             swiftSettings: strictness
         ),
         // Launch parsing: arguments, environment and the configuration file

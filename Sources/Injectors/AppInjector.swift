@@ -1,6 +1,7 @@
 import AppScope
 import Features
 import Foundation
+import FullScreen
 import Launch
 import PersonFiles
 import RemoteFiles
@@ -31,7 +32,7 @@ public enum AppInjector {
     public static func injectAppScope(_ launch: LaunchEnvironment) throws(UsageError) -> AppScope {
         let invocation = try Invocation(
             arguments: launch.arguments, environment: launch.variables,
-            outputIsTerminal: launch.outputIsTerminal)
+            outputIsTerminal: launch.outputIsTerminal, inputIsTerminal: launch.inputIsTerminal)
         let console = StandardConsole(
             showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
             style: TextStyle(
@@ -42,11 +43,44 @@ public enum AppInjector {
             command: invocation.command,
             console: console,
             readSource: injectSourceReader(),
-            views: TerminalViews(
+            views: injectFrontEnd(invocation, console: console, launch: launch))
+    }
+
+    /// The front end the session draws with: the views of each screen and
+    /// the navigator that shows them, chosen here and nowhere else.
+    ///
+    /// The one line that differs between the two front ends of the same
+    /// controllers: every injector below asks the factory for its view, and
+    /// the session for its navigator, without knowing which it got.
+    public static func injectFrontEnd(
+        _ invocation: Invocation, console: StandardConsole, launch: LaunchEnvironment
+    ) -> any ViewFactory {
+        switch invocation.frontEnd {
+        case .line:
+            TerminalViews(
                 console: console,
                 width: .standardOutput(
                     outputIsTerminal: launch.outputIsTerminal,
-                    columnsVariable: launch.variables["COLUMNS"])))
+                    columnsVariable: launch.variables["COLUMNS"]))
+        case .full:
+            FullScreenViews(
+                terminal: RawTerminal(),
+                writer: FrameWriter(
+                    usesColor: invocation.configuration.usesColor, theme: invocation.theme),
+                book: bookName(invocation.configuration))
+        }
+    }
+
+    /// How the title line names the book: the file's name, the server's
+    /// address (its password hidden), or that it is kept in memory.
+    static func bookName(_ configuration: Configuration) -> String {
+        switch configuration.storeKind {
+        case .sqlite:
+            configuration.databasePath.map { URL(fileURLWithPath: $0).lastPathComponent }
+                ?? "people"
+        case .memory: "in memory"
+        case .postgresql: configuration.server.shown
+        }
     }
 
     /// Reads an `--import` source: a file through the one file reader, a

@@ -36,6 +36,7 @@ struct ArgumentParser {
         Option(name: "--trace", takesValue: false, commands: nil),
         Option(name: "--import", takesValue: true, commands: nil),
         Option(name: "--latency", takesValue: true, commands: nil),
+        Option(name: "--ui", takesValue: true, commands: nil),
         Option(name: "--help", takesValue: false, commands: nil),
         Option(name: "--version", takesValue: false, commands: nil),
         Option(name: "--page", takesValue: true, commands: ["list"]),

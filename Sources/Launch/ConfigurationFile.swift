@@ -33,9 +33,13 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var imports: [String]?
     /// `"theme"`: colours for the terminal, as `#RRGGBB`.
     public var theme: Theme?
+    /// `"ui"`: `"full"` or `"line"`, the interactive front end.
+    public var frontEnd: FrontEnd?
 
     /// The keys a file may hold.
-    public static let keys = ["store", "database", "pageSize", "debug", "trace", "import", "theme"]
+    public static let keys = [
+        "store", "database", "pageSize", "debug", "trace", "import", "theme", "ui",
+    ]
 
     /// Reads a configuration file's contents.
     ///
@@ -63,6 +67,14 @@ public struct ConfigurationFile: Sendable, Equatable {
                     "\(name): 'store' is \(InertText.quoted(text)), expected one of: \(kinds)")
             }
             storeKind = kind
+        }
+        if let value = settings["ui"] {
+            let text = try reader.string(value, key: "ui")
+            guard let chosen = FrontEnd(rawValue: text) else {
+                throw UsageError(
+                    "\(name): 'ui' is \(InertText.quoted(text)), expected one of: full, line")
+            }
+            frontEnd = chosen
         }
         database = try settings["database"].map { (value) throws(UsageError) in
             try FilePath.checkedDatabase(

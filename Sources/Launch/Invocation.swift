@@ -16,15 +16,19 @@ public struct Invocation: Sendable, Equatable {
     /// front end's alone, so kept beside the settings the app reads rather
     /// than among them (`Features` names no colour).
     public var theme: Theme
+    /// The front end an interactive session draws with: like the theme, the
+    /// composition root's to act on, not the app's.
+    public var frontEnd: FrontEnd
 
     /// A ready-made invocation, for tests.
     public init(
         configuration: Configuration = Configuration(), command: Command = .interactive,
-        theme: Theme = .standard
+        theme: Theme = .standard, frontEnd: FrontEnd = .line
     ) {
         self.configuration = configuration
         self.command = command
         self.theme = theme
+        self.frontEnd = frontEnd
     }
 
     /// Reads the command line and the environment.
@@ -44,10 +48,14 @@ public struct Invocation: Sendable, Equatable {
     ///   - environment: the process's environment variables.
     ///   - outputIsTerminal: whether standard output is a terminal (colour is
     ///     used only then, and never when `NO_COLOR` is set or `TERM` is `dumb`).
+    ///   - inputIsTerminal: whether standard input is a terminal: with the
+    ///     output, it decides the front end a run that does not choose gets
+    ///     (``FrontEnd/standard(inputIsTerminal:outputIsTerminal:term:)``).
     ///   - readFile: reads the configuration file; a test hands in its text.
     /// - Throws: ``Features/UsageError`` naming the first bad argument or variable.
     public init(
         arguments: [String], environment: [String: String], outputIsTerminal: Bool,
+        inputIsTerminal: Bool = false,
         readFile: (String) throws(UsageError) -> Data = FileReader.readConfiguration
     ) throws(UsageError) {
         var parser = ArgumentParser(arguments)
@@ -57,6 +65,9 @@ public struct Invocation: Sendable, Equatable {
         // Lowest first: defaults, then the file, then the environment, then flags.
         var configuration = Configuration()
         var theme = Theme.standard
+        var frontEnd = FrontEnd.standard(
+            inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal,
+            term: environment["TERM"])
         do {
             configuration.databasePath = try DataFolder.defaultDatabasePath(
                 environment: environment)
@@ -72,6 +83,7 @@ public struct Invocation: Sendable, Equatable {
             let file = try ConfigurationFile(data: readFile(path), name: FilePath.shown(path))
             configuration = configuration.applying(file)
             if let chosen = file.theme { theme = chosen }
+            if let chosen = file.frontEnd { frontEnd = chosen }
             if file.storeKind != nil { kindSource = "\(FilePath.shown(path)): 'store'" }
             if file.database != nil { databaseSource = "\(FilePath.shown(path)): 'database'" }
             configuration.imports = try configuration.imports.map { (source) throws(UsageError) in
@@ -104,12 +116,33 @@ public struct Invocation: Sendable, Equatable {
                 try ImportSource.checked(source, from: "--import")
             }
         }
+        if let (text, source) = Self.setting("--ui", "PEOPLE_UI", options, environment) {
+            guard let chosen = FrontEnd(rawValue: text) else {
+                throw UsageError(
+                    "\(source): unknown front end \(InertText.quoted(text)) (expected full or line)"
+                )
+            }
+            frontEnd = chosen
+        }
         if let latency = options["--latency"] {
             configuration.latency = try DurationText.parse(latency, for: "--latency")
         }
         self.configuration = configuration
         self.theme = theme
         self.command = try Self.command(from: parsed)
+        // The split view needs a person at a terminal to read raw keys from
+        // and draw on; a script that asks for it is told so, not hung.
+        if frontEnd == .full, command == .interactive, !(inputIsTerminal && outputIsTerminal) {
+            guard options["--ui"] != nil || environment["PEOPLE_UI"] != nil else {
+                frontEnd = .line
+                self.frontEnd = frontEnd
+                return
+            }
+            throw UsageError(
+                "--ui full needs a terminal on standard input and output; use --ui line in a script"
+            )
+        }
+        self.frontEnd = frontEnd
     }
 
     /// The flag's value, else the environment variable's, with the name of

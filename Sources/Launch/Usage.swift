@@ -53,7 +53,7 @@ public enum Usage {
           --page-size N      rows per page, 1 to 500 (default 10)
           --config FILE      read settings from a JSON file (flags and environment
                              variables win over it); keys: store, database,
-                             pageSize, debug, trace, import, theme
+                             pageSize, debug, trace, import, theme, ui
           --debug            the settings screen (key s) also shows the object
                              graph and store statistics
           --trace            log every store call, and every object the
@@ -64,12 +64,17 @@ public enum Usage {
                              given more than once, all read at once
           --latency TIME     wait TIME (such as 300ms or 2s) before every store
                              call, to watch loading and cancelling by hand
+          --ui full|line     the interactive front end: full, a split view of
+                             the list and the highlighted person (the default
+                             at a terminal), or line, a line at a time (the
+                             default for pipes, scripts and TERM=dumb)
           -h, --help         show this help
           --version          show the version
 
         Environment:
-          PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB   defaults for --store,
-                                           --page-size and --db
+          PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB, PEOPLE_UI
+                                           defaults for --store, --page-size,
+                                           --db and --ui
           NO_COLOR                         set to turn colour off (as does TERM=dumb)
           COLUMNS                          the width screen rows are cut to when the
                                            output is not a terminal, or it does not say

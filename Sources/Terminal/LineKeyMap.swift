@@ -47,6 +47,7 @@ public enum LineKeyMap {
             [
                 LineKey("Enter", "keep", "keep the value in brackets"),
                 LineKey("-", "clear", "clear an optional field"),
+                LineKey("<", "previous", "back to the field before"),
             ]
         case .list, .detail, .settings: []
         }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```
 /// Edit Ada Lovelace
-/// Enter keep · - clear · . cancel · ? help
+/// Enter keep · - clear · < previous · . cancel · ? help
 /// Name (1/3) [Ada Lovelace]:
 /// ```
 @MainActor
@@ -52,6 +52,7 @@ public final class TerminalPersonEditView: PersonEditView, LineInputView {
         case "": await model.answer(.keep)
         case "-": await model.answer(.clear)
         case ".": await model.answer(.cancel)
+        case "<": await model.answer(.previous)
         case "?":
             console.writeLines(LineKeyMap.help(on: .form))
             show(model)

@@ -93,6 +93,9 @@ public final class PersonEditController: Screen {
         case .cancel:
             formView.showMessage("Cancelled; nothing was saved.")
             return await navigator.pop()
+        case .previous:
+            fieldIndex = max(0, fieldIndex - 1)
+            return ask()
         case .keep: raw = draft[field]
         case .clear: raw = ""
         case .text(let text): raw = text

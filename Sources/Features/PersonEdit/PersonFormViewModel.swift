@@ -45,4 +45,8 @@ public enum FormAnswer: Equatable, Sendable {
     case text(String)
     /// Leave the form without saving.
     case cancel
+    /// Go back to the field before, keeping every answer given so far: to
+    /// change an answer already given, or, for a front end that shows every
+    /// field at once, to answer them all again from the first.
+    case previous
 }

@@ -1,0 +1,107 @@
+import Features
+
+/// What every full-screen view shares: the line of news under the panes,
+/// the help shown over them, the book's name for the title, and the one way
+/// to ask for a new frame.
+///
+/// The views and the navigator of one front end share one display, made by
+/// the factory (``FullScreenViews``). A view never draws when told
+/// something; it keeps what it was shown and asks for a frame, and the
+/// navigator draws the next one once every key typed so far is handled.
+@MainActor
+public final class FullScreenDisplay {
+    /// Where a view's request for a frame goes.
+    private let events: EventQueue
+    /// The book shown in the title line: the file's name or the server's.
+    public let book: String
+    /// The message or error shown under the panes until the next key.
+    public private(set) var status: (text: String, role: TextRole)?
+    /// The screen whose keys are shown over the panes, until the next key.
+    public var help: AppScreen?
+    private var isRedrawAsked = false
+
+    /// A display whose frames are asked for through `events`.
+    public init(events: EventQueue, book: String) {
+        self.events = events
+        self.book = book
+    }
+
+    /// Asks for a new frame, once however many views ask before it is drawn.
+    public func setNeedsDisplay() {
+        guard !isRedrawAsked else { return }
+        isRedrawAsked = true
+        events.post(.redraw)
+    }
+
+    /// Called by the navigator when it draws: the next change asks again.
+    func didDraw() {
+        isRedrawAsked = false
+    }
+
+    /// Shows `text` under the panes, in `role`'s colour, until the next key.
+    public func showStatus(_ text: String, as role: TextRole) {
+        status = (text, role)
+        setNeedsDisplay()
+    }
+
+    /// Clears the message: a key was pressed.
+    func clearStatus() {
+        status = nil
+    }
+}
+
+/// A rectangle of the window one view draws in.
+public struct PaneArea: Hashable, Sendable {
+    public var top: Int
+    public var left: Int
+    public var rows: Int
+    public var columns: Int
+
+    /// The area of `rows` by `columns` whose top left cell is at `top`, `left`.
+    public init(top: Int, left: Int, rows: Int, columns: Int) {
+        self.top = top
+        self.left = left
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// The point `row` rows down and `column` columns in.
+    func point(_ row: Int, _ column: Int = 0) -> GridPoint {
+        GridPoint(row: top + row, column: left + column)
+    }
+}
+
+/// What became of a key a view was handed.
+public enum KeyOutcome: Equatable, Sendable {
+    /// The view did what the key asks.
+    case handled
+    /// Not a key of this view: the navigator tries the next, or says so.
+    case notMine
+    /// The key reads what is still loading: it waits, with the keys after
+    /// it, until the load arrives.
+    case waitForLoad
+    /// Open the highlighted row: the navigator gives the detail the focus.
+    case openHighlighted
+    /// Back to the list from a person shown beside it.
+    case back
+    /// Show the keys of this screen.
+    case help
+}
+
+/// A view of the full-screen front end: it draws into its pane of the frame
+/// and turns keys into its model's intents.
+///
+/// The full-screen side of ``Features/ScreenView``, as `LineInputView` is
+/// the line front end's: `Features` sees neither keys nor cells.
+@MainActor
+public protocol FullScreenView: ScreenView {
+    /// Which screen it shows: for its help and key line.
+    var screen: AppScreen { get }
+    /// Draws what it was last shown into `area` of `grid`; `focused` when
+    /// keys go to it.
+    func draw(in grid: inout CellGrid, area: PaneArea, focused: Bool)
+    /// Turns `key` into one of the shown model's intents.
+    func handle(_ key: Key) async -> KeyOutcome
+    /// The keys that do something now, for the bottom line.
+    var keyLine: String { get }
+}

@@ -1,0 +1,124 @@
+import Features
+
+/// One key of the full-screen front end: the keys that ask for it, how the
+/// key line and help name it, and what it does.
+public struct FullScreenKey: Sendable, Equatable {
+    /// The keys that ask for it; the first is the one the key line names.
+    public let keys: [Key]
+    /// How help names the keys: `PgDn`, `↑ ↓ k j`.
+    public let label: String
+    /// The key line's word for it: `next`.
+    public let word: String
+    /// What it does, as help says it.
+    public let summary: String
+
+    /// A key with these names.
+    public init(_ keys: [Key], _ label: String, _ word: String, _ summary: String) {
+        self.keys = keys
+        self.label = label
+        self.word = word
+        self.summary = summary
+    }
+
+    /// `PgDn next`: how the key line shows it.
+    public var keyLineEntry: String { "\(label) \(word)" }
+}
+
+/// The full-screen front end's keys: every ``Features/ScreenIntent`` mapped
+/// to keys in one exhaustive `switch`, beside the line front end's own map
+/// (`LineKeyMap`).
+///
+/// The two maps share nothing but the intents: the same controllers are
+/// asked for the next page by `n` on a line and by PgDn here. A new intent
+/// does not compile until this map says which key asks for it, and a test
+/// holds help, the key line and `people --help` to these declarations.
+public enum FullScreenKeyMap {
+    /// The key that asks for `intent`.
+    public static func key(for intent: ScreenIntent) -> FullScreenKey {
+        switch intent {
+        case .open: FullScreenKey([.enter, .right], "Enter", "open", intent.summary)
+        case .nextPage: FullScreenKey([.pageDown], "PgDn", "next", intent.summary)
+        case .previousPage: FullScreenKey([.pageUp], "PgUp", "previous", intent.summary)
+        case .search:
+            FullScreenKey(
+                [.character("/")], "/", "search",
+                "search as you type; Enter keeps it, Esc shows everyone again")
+        case .add: FullScreenKey([.character("a")], "a", "add", intent.summary)
+        case .undo: FullScreenKey([.character("u")], "u", "undo", intent.summary)
+        case .settings: FullScreenKey([.character("s")], "s", "settings", intent.summary)
+        case .retry: FullScreenKey([.character("r")], "r", "retry", intent.summary)
+        case .edit: FullScreenKey([.character("e")], "e", "edit", intent.summary)
+        case .delete:
+            FullScreenKey(
+                [.character("d")], "d", "delete",
+                "delete this person (asks first; u on the list undoes it)")
+        case .cancel: FullScreenKey([.escape], "Esc", "cancel", intent.summary)
+        case .back:
+            FullScreenKey([.escape, .left, .character("b")], "Esc", "back", intent.summary)
+        case .quit: FullScreenKey([.character("q"), .interrupt], "q", "quit", intent.summary)
+        // On the form `?` is text, so F1 asks for help there.
+        case .help: FullScreenKey([.character("?"), .f1], "? F1", "help", intent.summary)
+        }
+    }
+
+    /// The keys of a screen that ask for no intent: moving the highlight,
+    /// and editing a field in place.
+    public static func editingKeys(on screen: AppScreen) -> [FullScreenKey] {
+        switch screen {
+        case .list:
+            [
+                FullScreenKey(
+                    [.up, .down, .character("k"), .character("j")], "↑ ↓", "move",
+                    "move the highlight; the detail follows it"),
+                FullScreenKey(
+                    [.home, .end], "Home End", "first/last", "first or last row of the page"),
+            ]
+        case .form:
+            [
+                FullScreenKey([.tab, .down, .backTab, .up], "Tab", "next field", "next field"),
+                FullScreenKey([.enter], "Enter", "save", "save the person"),
+            ]
+        case .detail, .settings: []
+        }
+    }
+
+    /// Every key of `screen`, its editing keys first, then its intents in
+    /// the order ``Features/AppScreen/intents`` lists them.
+    public static func keys(on screen: AppScreen) -> [FullScreenKey] {
+        editingKeys(on: screen) + screen.intents.map(key(for:))
+    }
+
+    /// The intent `key` asks for on `screen`, if any.
+    public static func intent(of key: Key, on screen: AppScreen) -> ScreenIntent? {
+        let typed: Key
+        if case .character(let character) = key, character.isUppercase,
+            let lower = character.lowercased().first
+        {
+            typed = .character(lower)
+        } else {
+            typed = key
+        }
+        return screen.intents.first { Self.key(for: $0).keys.contains(typed) }
+    }
+
+    /// `↑ ↓ move · Enter open · …`: the key line of `screen`.
+    public static func keyLine(_ keys: [FullScreenKey]) -> String {
+        keys.map(\.keyLineEntry).joined(separator: " · ")
+    }
+
+    /// The help of `screen`: its title, then each key and what it does.
+    public static func help(on screen: AppScreen) -> [String] {
+        let keys = keys(on: screen)
+        let width = keys.map(\.label.count).max() ?? 0
+        return [screen.helpTitle]
+            + keys.map { "  \($0.label.padded(to: width))  \($0.summary)" }
+    }
+
+    /// Every screen's keys, one line each: what `people --help` and the
+    /// command-line reference print for the full-screen front end.
+    public static var keyReference: String {
+        "Full-screen keys (--ui full):\n"
+            + AppScreen.allCases.map { "  \($0.name.padded(to: 10))  \(keyLine(keys(on: $0)))" }
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,326 @@
+import Features
+
+/// The navigation stack of the full-screen front end, laid out as a split
+/// view: the list on the left, the person highlighted on the right.
+///
+/// It holds screens like the line front end's stack, and adds two things.
+///
+/// **The detail follows the highlight.** When the highlight settles on
+/// another row, the navigator closes the person shown beside the list —
+/// ending that person's scope, which cancels a read still in flight — and
+/// opens the highlighted one through the row's own `select`, which begins
+/// a new scope. Only the row the highlight rests on once every key typed
+/// so far is handled gets a scope: holding ↓ over a thousand rows opens a
+/// few, and each is ended before the next begins.
+///
+/// **A frame per batch of keys.** Keys are handled as they come, and a
+/// frame is drawn only when none is waiting: keys typed ahead cost no
+/// frames. A key that reads what is still loading waits, with the keys
+/// after it, for the load; `q` and Ctrl-C behind it quit at once.
+///
+/// Below 80 columns it shows one pane at a time; under 20×6 it says the
+/// window is too small, and draws again once it is not.
+@MainActor
+public final class FullScreenNavigator: Navigator {
+    private let terminal: any FullScreenTerminal
+    private let display: FullScreenDisplay
+    private let writer: FrameWriter
+    private var stack: [any Screen] = []
+    /// The person shown beside the list for the highlight, if any.
+    private var beside: (any Screen)?
+    /// The highlight `beside` was opened for (or last tried for).
+    private var besideFor: String?
+    /// Whether keys go to the person beside the list, not the list.
+    private var personHasFocus = false
+    private var isOpeningBeside = false
+    private var waitingKeys: [Key] = []
+    private var lastFrame: CellGrid?
+    private var isEnding = false
+
+    /// The widest window that shows one pane at a time.
+    static let splitWidth = 80
+    /// The smallest window anything is drawn in.
+    static let smallest = TerminalSize(rows: 6, columns: 20)
+
+    /// A navigator drawing on `terminal`, with the views' `display`.
+    public init(terminal: any FullScreenTerminal, display: FullScreenDisplay, writer: FrameWriter) {
+        self.terminal = terminal
+        self.display = display
+        self.writer = writer
+    }
+
+    public var screens: [any Screen] { stack }
+
+    /// The list is seen beside whatever is on top of it, when the window is
+    /// wide enough; otherwise the screen with the focus alone.
+    public func isShowing(_ screen: any Screen) -> Bool {
+        showing.contains { $0 === screen }
+    }
+
+    public func push(_ screen: any Screen) {
+        stack.append(screen)
+        if isOpeningBeside {
+            beside = screen
+            (screen.view as? FullScreenPersonDetailView)?.isBesideTheList = true
+        }
+        screen.appear()
+        display.setNeedsDisplay()
+    }
+
+    /// Takes the top screen off, waits for it to stop its work, and shows
+    /// again every screen now in sight.
+    public func pop() async {
+        guard let top = stack.popLast() else { return }
+        if top === beside { (beside, besideFor, personHasFocus) = (nil, nil, false) }
+        await top.leave()
+        for screen in showing { screen.appear() }
+        display.setNeedsDisplay()
+    }
+
+    public func quit() async {
+        isEnding = true
+        beside = nil
+        while let top = stack.popLast() { await top.leave() }
+    }
+
+    /// Takes the terminal, shows `root`, and handles keys until the person
+    /// quits, the input ends or a signal ends the session; every screen has
+    /// left and the terminal is given back when it returns.
+    public func run(root: any Screen) async {
+        terminal.begin()
+        push(root)
+        draw()
+        while !stack.isEmpty, !isEnding {
+            for event in await terminal.events.next() {
+                await answer(event)
+                if isEnding { break }
+            }
+            if isEnding { break }
+            await handleWaitingKeys()
+            guard !stack.isEmpty, !isEnding, terminal.events.isEmpty else { continue }
+            await followHighlight()
+            draw()
+        }
+        await quit()
+        terminal.end()
+    }
+
+    private func answer(_ event: TerminalEvent) async {
+        switch event {
+        case .key(let key): waitingKeys.append(key)
+        case .redraw: break
+        case .resize, .resume: lastFrame = nil
+        case .endOfInput, .terminate: await quit()
+        case .suspend: suspend()
+        }
+    }
+
+    private func suspend() {
+        terminal.suspend()
+        lastFrame = nil
+    }
+
+    /// Handles the keys waiting, in order, until one waits for a load.
+    private func handleWaitingKeys() async {
+        while let key = waitingKeys.first, !isEnding {
+            if key == .interrupt { return await quit() }
+            if key == .suspend {
+                waitingKeys.removeFirst()
+                suspend()
+                continue
+            }
+            guard await handle(key) else {
+                // Quitting never waits for a load, even behind a key that does.
+                if quitsBehind() { await quit() }
+                return
+            }
+            waitingKeys.removeFirst()
+        }
+    }
+
+    /// Whether a key behind the waiting one quits: Ctrl-C, or `q` before
+    /// any `/` (after one, it is text of a search).
+    private func quitsBehind() -> Bool {
+        for key in waitingKeys.dropFirst() {
+            if key == .interrupt { return true }
+            if key == .character("/") { return false }
+            if FullScreenKeyMap.intent(of: key, on: .list) == .quit { return true }
+        }
+        return false
+    }
+
+    /// Hands `key` to the view with the focus; false when it must wait.
+    private func handle(_ key: Key) async -> Bool {
+        display.clearStatus()
+        if display.help != nil {
+            display.help = nil
+            display.setNeedsDisplay()
+            return true
+        }
+        guard let top = stack.last else { return true }
+        var targets = [focused].compactMap { $0?.view as? any FullScreenView }
+        // From the list, e and d reach the person beside it.
+        if let beside, top === beside, !personHasFocus,
+            let view = beside.view as? any FullScreenView
+        {
+            targets.append(view)
+            if (view as? FullScreenPersonDetailView)?.isAsking == true { targets = [view] }
+        }
+        var outcome = KeyOutcome.notMine
+        for view in targets {
+            outcome = await view.handle(key)
+            if outcome != .notMine { break }
+        }
+        switch outcome {
+        case .handled: break
+        case .waitForLoad: return false
+        case .openHighlighted: await openHighlighted()
+        case .back: personHasFocus = false
+        case .help: display.help = (focused?.view as? any FullScreenView)?.screen
+        case .notMine: display.showStatus(Self.complaint(for: key), as: .error)
+        }
+        display.setNeedsDisplay()
+        return true
+    }
+
+    /// Gives the focus to the person highlighted: the one beside the list,
+    /// or, when none is (a narrow window), opened now.
+    private func openHighlighted() async {
+        guard let list = listView else { return }
+        if beside != nil, besideFor == list.highlightIdentity {
+            personHasFocus = true
+            return
+        }
+        await closeBeside()
+        await list.highlightedRow?.select()
+    }
+
+    /// Opens the highlighted person beside the list when the highlight has
+    /// moved since, ending the scope of the one shown before.
+    private func followHighlight() async {
+        guard isWide, let list = listView, !list.isLoading else {
+            if !isWide, beside != nil, !personHasFocus { await closeBeside() }
+            return
+        }
+        let onTop = stack.count == 1 || (beside != nil && stack.last === beside && !personHasFocus)
+        guard onTop, list.highlightIdentity != besideFor else { return }
+        await closeBeside()
+        guard let row = list.highlightedRow else { return }
+        besideFor = list.highlightIdentity
+        isOpeningBeside = true
+        await row.select()
+        isOpeningBeside = false
+    }
+
+    /// Closes the person beside the list, ending their scope's work.
+    private func closeBeside() async {
+        guard let shown = beside else { return }
+        stack.removeAll { $0 === shown }
+        (beside, besideFor, personHasFocus) = (nil, nil, false)
+        await shown.leave()
+    }
+
+    // MARK: Layout
+
+    private var isWide: Bool { terminal.size.columns >= Self.splitWidth }
+
+    private var listView: FullScreenPersonListView? {
+        stack.first?.view as? FullScreenPersonListView
+    }
+
+    /// The screen keys go to.
+    private var focused: (any Screen)? {
+        if let beside, stack.last === beside, !personHasFocus { return stack.first }
+        return stack.last
+    }
+
+    /// The screens in sight: the list and what is on top of it, side by
+    /// side, or the focused one alone in a narrow window.
+    private var showing: [any Screen] {
+        guard let top = stack.last else { return [] }
+        guard isWide else { return [focused ?? top] }
+        return stack.count == 1 ? [top] : [stack[0], top]
+    }
+
+    /// Draws the frame and sends what changed since the last.
+    private func draw() {
+        let frame = self.frame(size: terminal.size)
+        terminal.write(writer.bytes(from: lastFrame, to: frame))
+        lastFrame = frame
+        display.didDraw()
+    }
+
+    /// The frame for a window of `size`, drawn from what each view in
+    /// sight was last shown.
+    func frame(size: TerminalSize) -> CellGrid {
+        var grid = CellGrid(rows: size.rows, columns: size.columns)
+        guard size.rows >= Self.smallest.rows, size.columns >= Self.smallest.columns else {
+            grid.put("Too small:", at: GridPoint(row: 0, column: 0))
+            grid.put("\(size.columns)×\(size.rows)", at: GridPoint(row: 1, column: 0))
+            grid.put("needs 20×6", at: GridPoint(row: 2, column: 0))
+            return grid
+        }
+        let title = [display.book, listView?.titleLine].compactMap { $0 }.joined(separator: " · ")
+        grid.put(title, at: GridPoint(row: 0, column: 0), style: CellStyle(.title))
+        let focusedView = focused?.view as? any FullScreenView
+        if let status = display.status {
+            grid.put(
+                status.text, at: GridPoint(row: size.rows - 2, column: 0),
+                style: CellStyle(status.role))
+        }
+        // A question beside the list is answered from it: its keys show.
+        let asking = (beside?.view as? FullScreenPersonDetailView).flatMap {
+            $0.isAsking ? $0 : nil
+        }
+        grid.put(
+            (asking ?? focusedView)?.keyLine ?? "", at: GridPoint(row: size.rows - 1, column: 0),
+            style: CellStyle(.keys))
+        let panes = PaneArea(top: 1, left: 0, rows: size.rows - 3, columns: size.columns)
+        let views = showing.compactMap { $0.view as? any FullScreenView }
+        if views.count == 2 {
+            let left = max(28, size.columns * 2 / 5)
+            views[0].draw(
+                in: &grid, area: PaneArea(top: 1, left: 0, rows: panes.rows, columns: left),
+                focused: views[0] === focusedView)
+            for row in 1...panes.rows { grid.put("│", at: GridPoint(row: row, column: left)) }
+            views[1].draw(
+                in: &grid,
+                area: PaneArea(
+                    top: 1, left: left + 1, rows: panes.rows, columns: size.columns - left - 1),
+                focused: views[1] === focusedView)
+        } else {
+            views.first?.draw(in: &grid, area: panes, focused: true)
+        }
+        if let screen = display.help { drawHelp(of: screen, in: &grid, area: panes) }
+        return grid
+    }
+
+    /// The keys of `screen`, in a box over the panes.
+    private func drawHelp(of screen: AppScreen, in grid: inout CellGrid, area: PaneArea) {
+        let lines = FullScreenKeyMap.help(on: screen) + ["", "Any key closes this."]
+        let width = min(area.columns, (lines.map(\.count).max() ?? 0) + 4)
+        let left = (area.columns - width) / 2
+        for (row, line) in lines.enumerated() where row < area.rows {
+            grid.fill(row: area.top + row, from: left, width: width)
+            grid.put(
+                line, at: GridPoint(row: area.top + row, column: left + 2), width: width - 2,
+                style: CellStyle(row == 0 ? .title : .plain))
+        }
+    }
+
+    /// The one line for a key no view of the screen answers.
+    static func complaint(for key: Key) -> String {
+        if case .character(let character) = key {
+            return "Unknown key \(InertTextQuote.quoted(character)). Press ? for help."
+        }
+        return "That key does nothing here. Press ? for help."
+    }
+}
+
+/// A typed character, quoted for a message: inert, so a control character
+/// never reaches the terminal live.
+enum InertTextQuote {
+    static func quoted(_ character: Character) -> String {
+        InertText.quoted(String(character), limit: 4)
+    }
+}

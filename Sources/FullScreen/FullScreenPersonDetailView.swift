@@ -1,0 +1,109 @@
+import Features
+
+/// One person in the full-screen front end: the pane beside the list, or
+/// the whole window when it is narrow.
+///
+/// Beside the list it shows whoever is highlighted — the navigator opens
+/// each in a scope of their own as the highlight moves — and `e` and `d`
+/// reach it from the list. Enter gives it the focus; Esc gives the focus
+/// back to the list without closing it.
+@MainActor
+public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView {
+    private let display: FullScreenDisplay
+    private var model: PersonDetailViewModel?
+    private var loadFailure: String?
+    /// Whether the navigator opened it for the highlight, beside the list:
+    /// then going back only gives the list the focus.
+    var isBesideTheList = false
+
+    /// A view drawing through `display`.
+    public init(display: FullScreenDisplay) {
+        self.display = display
+    }
+
+    public var screen: AppScreen { .detail }
+
+    public func show(_ model: PersonDetailViewModel) {
+        self.model = model
+        loadFailure = nil
+        display.setNeedsDisplay()
+    }
+
+    public func showMessage(_ message: String) {
+        display.showStatus(message, as: .success)
+    }
+
+    public func showError(_ message: String) {
+        display.showStatus(message, as: .error)
+    }
+
+    public func showLoadFailure(_ message: String) {
+        loadFailure = message
+        display.showStatus(message + "; Esc goes back.", as: .error)
+    }
+
+    /// Whether a question is waiting for its answer: then every key answers it.
+    public var isAsking: Bool { model?.confirmation != nil }
+
+    public var keyLine: String {
+        if let question = model?.confirmation {
+            return question.canBeUndone
+                ? "y deletes · any other key keeps · u on the list undoes a delete"
+                : "y confirms · any other key keeps"
+        }
+        return FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: .detail))
+    }
+
+    public func handle(_ key: Key) async -> KeyOutcome {
+        guard let model else { return .waitForLoad }
+        if let question = model.confirmation {
+            if key == .character("y") || key == .character("Y") {
+                await question.confirm()
+            } else {
+                await question.cancel()
+            }
+            return .handled
+        }
+        switch FullScreenKeyMap.intent(of: key, on: .detail) {
+        case .edit?:
+            guard !model.isLoading else { return .waitForLoad }
+            await model.edit()
+        case .delete?:
+            guard !model.isLoading else { return .waitForLoad }
+            await model.delete()
+        case .back?:
+            if isBesideTheList { return .back }
+            await model.back()
+        case .quit?: await model.quit()
+        case .help?: return .help
+        default: return .notMine
+        }
+        return .handled
+    }
+
+    public func draw(in grid: inout CellGrid, area: PaneArea, focused: Bool) {
+        guard let model, area.rows > 0 else { return }
+        let heading = model.isLoading ? "\(model.title) · loading…" : model.title
+        grid.put(heading, at: area.point(0, 1), width: area.columns - 1, style: CellStyle(.title))
+        if let loadFailure {
+            grid.put(
+                loadFailure, at: area.point(2, 1), width: area.columns - 1, style: CellStyle(.error)
+            )
+            return
+        }
+        let labelWidth = (model.fields.map(\.label.count).max() ?? 0) + 2
+        for (line, field) in model.fields.enumerated() where line + 2 < area.rows {
+            grid.put(
+                field.label, at: area.point(line + 2, 3), width: labelWidth, style: CellStyle(.keys)
+            )
+            grid.put(
+                field.value, at: area.point(line + 2, 3 + labelWidth),
+                width: area.columns - 3 - labelWidth)
+        }
+        if let question = model.confirmation, area.rows > model.fields.count + 3 {
+            grid.put(
+                question.question + " (y/n)", at: area.point(model.fields.count + 3, 1),
+                width: area.columns - 1, style: CellStyle(.error, highlighted: true))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Features
+
+/// The person form in the full-screen front end: every field at once,
+/// edited in place.
+///
+/// Tab and ↓ go to the next field, Shift-Tab and ↑ to the one before,
+/// Enter saves and Esc cancels. The controller checks one field at a time,
+/// so a save answers its prompts in turn with what was typed, from the
+/// first field (``Features/FormAnswer/previous`` takes it back there) —
+/// the same answers, checked by the same rules, as a line typed for each.
+/// A refused value or a conflict is shown under the form, with the focus
+/// on the field to fix and every value still as typed.
+@MainActor
+public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
+    private let display: FullScreenDisplay
+    private var model: PersonFormViewModel?
+    private var values: [PersonField: String] = [:]
+    private var focus = PersonField.allCases[0]
+    private var hasValues = false
+    private var refusals = 0
+    /// Why the last save or value was refused, shown under the fields.
+    private var refusal: String?
+
+    /// A view drawing through `display`.
+    public init(display: FullScreenDisplay) {
+        self.display = display
+    }
+
+    public var screen: AppScreen { .form }
+
+    public func show(_ model: PersonFormViewModel) {
+        self.model = model
+        if !hasValues {
+            values = model.values
+            focus = model.field
+            hasValues = true
+        }
+        display.setNeedsDisplay()
+    }
+
+    public func showMessage(_ message: String) {
+        display.showStatus(message, as: .success)
+    }
+
+    public func showError(_ message: String) {
+        refusals += 1
+        refusal = message
+        display.showStatus(message, as: .error)
+    }
+
+    public var keyLine: String {
+        FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: .form))
+    }
+
+    public func handle(_ key: Key) async -> KeyOutcome {
+        guard let model else { return .waitForLoad }
+        let fields = PersonField.allCases
+        let at = fields.firstIndex(of: focus) ?? 0
+        switch key {
+        case .enter:
+            await save()
+            return .handled
+        case .tab, .down: focus = fields[(at + 1) % fields.count]
+        case .backTab, .up: focus = fields[(at + fields.count - 1) % fields.count]
+        case .backspace: _ = values[focus]?.popLast()
+        case .clearLine: values[focus] = ""
+        case .character(let character):
+            var value = values[focus] ?? ""
+            // Past the longest value the field takes, a key adds nothing:
+            // a paste of a book cannot grow the form without bound.
+            guard value.count < focus.maximumLength else { return .handled }
+            value.append(character)
+            values[focus] = value
+        default:
+            switch FullScreenKeyMap.intent(of: key, on: .form) {
+            case .cancel?: await model.answer(.cancel)
+            case .help?: return .help
+            default: return .notMine
+            }
+        }
+        display.setNeedsDisplay()
+        return .handled
+    }
+
+    /// Answers every prompt in turn, from the first, with the value typed;
+    /// stops at the first refusal, its field in focus.
+    private func save() async {
+        while let model, model.step.number > 1 { await model.answer(.previous) }
+        let before = refusals
+        refusal = nil
+        while let model {
+            let step = model.step.number
+            await model.answer(.text(values[model.field] ?? ""))
+            if refusals != before {
+                focus = self.model?.field ?? focus
+                return
+            }
+            // Saved: the form has closed, and asks nothing more.
+            guard let next = self.model, next.step.number > step else { return }
+        }
+    }
+
+    public func draw(in grid: inout CellGrid, area: PaneArea, focused: Bool) {
+        guard let model, area.rows > 0 else { return }
+        grid.put(
+            model.title, at: area.point(0, 1), width: area.columns - 1, style: CellStyle(.title))
+        let labelWidth = (PersonField.allCases.map { $0.label.count }.max() ?? 0) + 2
+        for (index, field) in PersonField.allCases.enumerated() where 2 + index * 2 < area.rows {
+            let row = 2 + index * 2
+            let label = field.isRequired ? field.label : field.label + "?"
+            grid.put(label, at: area.point(row, 1), width: labelWidth, style: CellStyle(.keys))
+            let isFocused = field == focus && focused
+            let room = area.columns - 2 - labelWidth
+            var value = values[field] ?? ""
+            if isFocused {
+                // The end of the value stays in sight while typing.
+                value += "▏"
+                let columns = value.count
+                if columns > room { value = "…" + value.suffix(max(0, room - 1)) }
+            }
+            grid.put(
+                value, at: area.point(row, 1 + labelWidth), width: room,
+                style: CellStyle(.plain, highlighted: isFocused), fill: isFocused)
+        }
+        let below = 2 + PersonField.allCases.count * 2
+        if let refusal, below < area.rows {
+            grid.put(
+                refusal, at: area.point(below, 1), width: area.columns - 1, style: CellStyle(.error)
+            )
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Features
+
+/// The list in the full-screen front end: a page of names with one row
+/// highlighted, searched as the person types.
+///
+/// ```
+/// People · 1–10 of 1000     │ Ada Lovelace
+/// ▌Ada Lovelace             │   Name     Ada Lovelace
+///  Alan Turing              │   Address  12 St James's Square, London
+/// ```
+///
+/// It keeps the highlight; the navigator opens whoever is highlighted
+/// beside the list (the detail follows the highlight). Moving past the last
+/// row asks the controller for the next page and highlights its first row;
+/// past the first row, the previous page and its last. Each key typed in a
+/// search searches again, and the controller cancels the search before it.
+@MainActor
+public final class FullScreenPersonListView: PersonListView, FullScreenView {
+    private let display: FullScreenDisplay
+    private var model: PersonListViewModel?
+    private var highlight = 0
+    private var scrollTop = 0
+    /// Where the highlight goes when the page being loaded arrives.
+    private var landing = Landing.same
+    /// The search being typed, while the person types one.
+    private var searchDraft: String?
+
+    private enum Landing {
+        case same, first, last
+    }
+
+    /// A view drawing through `display`.
+    public init(display: FullScreenDisplay) {
+        self.display = display
+    }
+
+    public var screen: AppScreen { .list }
+
+    public func show(_ model: PersonListViewModel) {
+        let before = highlightedRow?.title
+        self.model = model
+        if !model.isLoading {
+            switch landing {
+            case .first: highlight = 0
+            case .last: highlight = model.rows.count - 1
+            case .same:
+                // The same person stays highlighted when the page is read
+                // again, as after an edit moved them.
+                if let before, let found = model.rows.firstIndex(where: { $0.title == before }) {
+                    highlight = found
+                }
+            }
+            landing = .same
+            highlight = max(0, min(highlight, model.rows.count - 1))
+        }
+        display.setNeedsDisplay()
+    }
+
+    public func showMessage(_ message: String) {
+        display.showStatus(message, as: .success)
+    }
+
+    public func showError(_ message: String) {
+        display.showStatus(message, as: .error)
+    }
+
+    /// Whether the page shown is still loading.
+    public var isLoading: Bool { model?.isLoading ?? true }
+
+    /// The row highlighted, once the page has arrived.
+    public var highlightedRow: PersonRowViewModel? {
+        guard let model, !model.isLoading, model.rows.indices.contains(highlight) else {
+            return nil
+        }
+        return model.rows[highlight]
+    }
+
+    /// What tells the highlighted row from any other: when it changes, the
+    /// navigator opens another person beside the list.
+    public var highlightIdentity: String? {
+        highlightedRow.map { "\(highlight)\u{0}\($0.title)\u{0}\($0.subtitle)" }
+    }
+
+    /// The title line's words: the list's title, where it stands, and the
+    /// search being typed.
+    public var titleLine: String {
+        guard let model else { return "People · loading…" }
+        if let searchDraft { return "\(model.title) · search: \(searchDraft)▏" }
+        let summary = model.isLoading ? "loading…" : model.summary
+        return "\(model.title) · \(summary)\(hint(model))"
+    }
+
+    public var keyLine: String {
+        if searchDraft != nil {
+            return "type to search · Enter keep · Esc everyone · ↑ ↓ move"
+        }
+        guard let model else { return "" }
+        let keys = FullScreenKeyMap.keys(on: .list).filter { key in
+            switch FullScreenKeyMap.intent(of: key.keys[0], on: .list) {
+            case .nextPage: model.showNextPage != nil
+            case .previousPage: model.showPreviousPage != nil
+            case .retry: model.retry != nil
+            case .open: !model.rows.isEmpty
+            default: true
+            }
+        }
+        return FullScreenKeyMap.keyLine(keys)
+    }
+
+    public func handle(_ key: Key) async -> KeyOutcome {
+        guard let model else { return .waitForLoad }
+        if searchDraft != nil { return await handleSearch(key, model) }
+        if let intent = FullScreenKeyMap.intent(of: key, on: .list) {
+            return await ask(intent, model)
+        }
+        switch key {
+        case .up, .character("k"): return await move(by: -1, model)
+        case .down, .character("j"): return await move(by: 1, model)
+        case .home, .end:
+            guard !model.isLoading else { return .waitForLoad }
+            highlight = key == .home ? 0 : max(0, model.rows.count - 1)
+            display.setNeedsDisplay()
+            return .handled
+        default: return .notMine
+        }
+    }
+
+    private func ask(_ intent: ScreenIntent, _ model: PersonListViewModel) async -> KeyOutcome {
+        switch intent {
+        case .open:
+            guard !model.isLoading else { return .waitForLoad }
+            guard highlightedRow != nil else {
+                showError("There is no one to open here.")
+                return .handled
+            }
+            return .openHighlighted
+        case .nextPage:
+            guard !model.isLoading else { return .waitForLoad }
+            guard let next = model.showNextPage else {
+                showError("This is the last page.")
+                return .handled
+            }
+            await next()
+        case .previousPage:
+            guard !model.isLoading else { return .waitForLoad }
+            guard let previous = model.showPreviousPage else {
+                showError("This is the first page.")
+                return .handled
+            }
+            await previous()
+        case .search:
+            searchDraft = model.searchText
+            display.setNeedsDisplay()
+        case .add: await model.add()
+        case .undo: await model.undo()
+        case .settings: await model.openSettings()
+        case .retry:
+            guard let retry = model.retry else {
+                showError("The list is loaded; there is nothing to try again.")
+                return .handled
+            }
+            await retry()
+        case .quit: await model.quit()
+        case .help: return .help
+        case .edit, .delete, .cancel, .back: return .notMine
+        }
+        return .handled
+    }
+
+    /// Moves the highlight, turning the page at either end of it.
+    private func move(by step: Int, _ model: PersonListViewModel) async -> KeyOutcome {
+        guard !model.isLoading else { return .waitForLoad }
+        let target = highlight + step
+        if model.rows.indices.contains(target) {
+            highlight = target
+            display.setNeedsDisplay()
+        } else if step > 0, let next = model.showNextPage {
+            landing = .first
+            await next()
+        } else if step < 0, let previous = model.showPreviousPage {
+            landing = .last
+            await previous()
+        }
+        return .handled
+    }
+
+    /// A key typed while searching: text searches again at once.
+    private func handleSearch(_ key: Key, _ model: PersonListViewModel) async -> KeyOutcome {
+        var draft = searchDraft ?? ""
+        switch key {
+        case .character(let character):
+            draft.append(character)
+        case .backspace:
+            guard !draft.isEmpty else {
+                searchDraft = nil
+                display.setNeedsDisplay()
+                return .handled
+            }
+            draft.removeLast()
+        case .clearLine:
+            draft = ""
+        case .enter:
+            searchDraft = nil
+            display.setNeedsDisplay()
+            return .handled
+        case .escape:
+            searchDraft = nil
+            if !model.searchText.isEmpty {
+                landing = .first
+                await model.search("")
+            }
+            display.setNeedsDisplay()
+            return .handled
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            searchDraft = nil
+            return await handle(key)
+        default:
+            return .handled
+        }
+        // Longer than any name can be: nothing would match.
+        guard draft.count <= PersonField.name.maximumLength else { return .handled }
+        searchDraft = draft
+        landing = .first
+        await model.search(draft)
+        return .handled
+    }
+
+    /// How to go on from an empty list, in this front end's keys.
+    private func hint(_ model: PersonListViewModel) -> String {
+        if model.retry != nil { return "; r tries again" }
+        guard model.rows.isEmpty, !model.isLoading else { return "" }
+        return model.searchText.isEmpty ? "; a adds someone" : "; Esc after / shows everyone"
+    }
+
+    public func draw(in grid: inout CellGrid, area: PaneArea, focused: Bool) {
+        guard let model, area.rows > 0 else { return }
+        if model.rows.isEmpty {
+            let words = model.isLoading ? "loading…" : model.summary + hint(model)
+            grid.put(words, at: area.point(0, 1), width: area.columns - 1, style: CellStyle(.keys))
+            return
+        }
+        if highlight < scrollTop { scrollTop = highlight }
+        if highlight >= scrollTop + area.rows { scrollTop = highlight - area.rows + 1 }
+        scrollTop = max(0, min(scrollTop, max(0, model.rows.count - area.rows)))
+        let nameWidth = min(28, max(12, area.columns / 2 - 2))
+        for line in 0..<min(area.rows, model.rows.count - scrollTop) {
+            let index = scrollTop + line
+            let row = model.rows[index]
+            let isHighlighted = index == highlight
+            let style = CellStyle(.plain, highlighted: isHighlighted && focused)
+            let marker = isHighlighted ? "▌" : " "
+            grid.put(marker, at: area.point(line), width: 1, style: CellStyle(.title))
+            let name = area.columns >= 40 ? nameWidth : area.columns - 1
+            let used = grid.put(
+                row.title, at: area.point(line, 1), width: name, style: style, fill: true)
+            if area.columns >= 40 {
+                grid.put(
+                    "  " + row.subtitle, at: area.point(line, 1 + max(used, name)),
+                    width: area.columns - 1 - max(used, name), style: style, fill: true)
+            }
+        }
+    }
+}

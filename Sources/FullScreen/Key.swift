@@ -1,0 +1,146 @@
+/// One key the person pressed, as the full-screen front end reads it: a
+/// character, or one of the keys a terminal sends as a control byte or an
+/// escape sequence.
+///
+/// The line front end reads whole lines and never sees these; a key exists
+/// only for a front end that reads the keyboard raw.
+public enum Key: Hashable, Sendable {
+    /// A printable character, as typed (a letter, a digit, a space, `?`).
+    case character(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, tab, backTab, backspace, delete, escape
+    /// Ctrl-C: in raw mode the terminal sends it as a byte, not a signal.
+    case interrupt
+    /// Ctrl-Z, sent as a byte in raw mode: the program suspends itself.
+    case suspend
+    /// Ctrl-U: clears the field being typed, as in a shell.
+    case clearLine
+    /// F1: help, on every screen, the form included (where `?` is text).
+    case f1
+    /// Any other control byte or escape sequence: ignored, never shown.
+    case unknown
+}
+
+/// Turns the bytes a terminal sends into ``Key``s.
+///
+/// Stateful only for what can be cut between two reads: the bytes of one
+/// UTF-8 character. An escape sequence arrives whole in one read from any
+/// terminal this was tried on, so an `ESC` that ends a read is the Esc key.
+/// Every byte sequence decodes to something — at worst ``Key/unknown`` — so
+/// nothing typed or pasted can stop the reader.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    /// A decoder that has read nothing yet.
+    public init() {}
+
+    /// The keys in `bytes`, in order, given what was left over before.
+    public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+        let input = pending + bytes
+        pending = []
+        var keys: [Key] = []
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            switch byte {
+            case 0x1B:
+                let (key, length) = Self.escapeSequence(input, at: index)
+                keys.append(key)
+                index += length
+            case 0x00..<0x20:
+                keys.append(Self.control(byte))
+                index += 1
+            case 0x7F:
+                keys.append(.backspace)
+                index += 1
+            case 0x20..<0x7F:
+                keys.append(.character(Character(Unicode.Scalar(byte))))
+                index += 1
+            default:
+                let length = Self.utf8Length(lead: byte)
+                guard index + length <= input.count else {
+                    // The rest of this character comes with the next read.
+                    pending = Array(input[index...])
+                    return keys
+                }
+                let scalarBytes = input[index..<(index + length)]
+                if length > 1, let text = String(validating: scalarBytes, as: UTF8.self),
+                    let character = text.first, text.count == 1
+                {
+                    keys.append(.character(character))
+                } else {
+                    keys.append(.unknown)
+                }
+                index += max(1, length)
+            }
+        }
+        return keys
+    }
+
+    /// The key a control byte stands for.
+    private static func control(_ byte: UInt8) -> Key {
+        switch byte {
+        case 0x0D, 0x0A: .enter
+        case 0x09: .tab
+        case 0x08: .backspace
+        case 0x03: .interrupt
+        case 0x1A: .suspend
+        case 0x15: .clearLine
+        default: .unknown
+        }
+    }
+
+    /// How many bytes the UTF-8 character that starts with `lead` takes;
+    /// 1 for a byte that cannot start one.
+    private static func utf8Length(lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1
+        }
+    }
+
+    /// The key of the escape sequence at `start`, and how many bytes it takes.
+    private static func escapeSequence(_ input: [UInt8], at start: Int) -> (Key, Int) {
+        guard start + 1 < input.count else { return (.escape, 1) }
+        let introducer = input[start + 1]
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            // Esc, then a key of its own (Alt held down): Esc alone.
+            return (.escape, 1)
+        }
+        // Parameters (digits and `;`), then one final byte.
+        var index = start + 2
+        var parameters = ""
+        while index < input.count, input[index] >= 0x30, input[index] <= 0x3F {
+            parameters.append(Character(Unicode.Scalar(input[index])))
+            index += 1
+        }
+        guard index < input.count else { return (.unknown, index - start) }
+        let final = input[index]
+        let length = index + 1 - start
+        let first = parameters.split(separator: ";").first.flatMap { Int($0) }
+        switch final {
+        case UInt8(ascii: "A"): return (.up, length)
+        case UInt8(ascii: "B"): return (.down, length)
+        case UInt8(ascii: "C"): return (.right, length)
+        case UInt8(ascii: "D"): return (.left, length)
+        case UInt8(ascii: "H"): return (.home, length)
+        case UInt8(ascii: "F"): return (.end, length)
+        case UInt8(ascii: "Z"): return (.backTab, length)
+        case UInt8(ascii: "P") where parameters.isEmpty: return (.f1, length)
+        case UInt8(ascii: "~"):
+            switch first {
+            case 1, 7: return (.home, length)
+            case 11: return (.f1, length)
+            case 3: return (.delete, length)
+            case 4, 8: return (.end, length)
+            case 5: return (.pageUp, length)
+            case 6: return (.pageDown, length)
+            default: return (.unknown, length)
+            }
+        default: return (.unknown, length)
+        }
+    }
+}

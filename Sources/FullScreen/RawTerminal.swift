@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+
+/// The process's own terminal, taken whole: raw keys, the alternate screen,
+/// no cursor — and always given back.
+///
+/// Given back on `q`, at the end of input, on an error, on SIGTERM, SIGINT
+/// and SIGHUP (each becomes an event, and the session ends as for `q`, so
+/// every scope's work stops first), and while suspended by ^Z or SIGTSTP:
+/// the terminal is restored, the process stops, and on `fg` it is taken
+/// again and drawn whole. In raw mode Ctrl-C and Ctrl-Z arrive as keys,
+/// not signals, and mean the same.
+///
+/// Keys are read on a thread of their own, since a read blocks, and handed
+/// to the main actor through the ``EventQueue``.
+@MainActor
+public final class RawTerminal: FullScreenTerminal {
+    public let events = EventQueue()
+    private var saved = termios()
+    private var hasSaved = false
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var isReading = false
+
+    /// The terminal on standard input and output; nothing changes until
+    /// ``begin()``.
+    public init() {}
+
+    public var size: TerminalSize {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+            window.ws_row > 0
+        else { return TerminalSize(rows: 24, columns: 80) }
+        return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+    }
+
+    public func begin() {
+        if tcgetattr(STDIN_FILENO, &saved) == 0 { hasSaved = true }
+        takeTerminal()
+        signalSources = Self.listenForSignals(posting: events)
+        if !isReading {
+            isReading = true
+            Self.startReading(posting: events)
+        }
+    }
+
+    public func end() {
+        for source in signalSources { source.cancel() }
+        signalSources = []
+        for signal in Self.endingSignals + [SIGTSTP] { Foundation.signal(signal, SIG_DFL) }
+        giveTerminalBack()
+    }
+
+    public func suspend() {
+        giveTerminalBack()
+        // Stops here until `fg` or SIGCONT; SIGSTOP cannot be ignored.
+        kill(getpid(), SIGSTOP)
+        takeTerminal()
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            guard var next = buffer.baseAddress else { return }
+            var left = buffer.count
+            while left > 0 {
+                let written = Foundation.write(STDOUT_FILENO, next, left)
+                if written > 0 {
+                    next += written
+                    left -= written
+                } else if written < 0, errno == EINTR || errno == EAGAIN {
+                    continue
+                } else {
+                    // The terminal is gone (a hangup): nothing to draw on.
+                    return
+                }
+            }
+        }
+    }
+
+    /// The signals that end the session, as `q` does.
+    private nonisolated static let endingSignals = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Raw mode and the alternate screen, with the cursor hidden and lines
+    /// not wrapped.
+    private func takeTerminal() {
+        if hasSaved {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+            withUnsafeMutableBytes(of: &raw.c_cc) { controls in
+                controls[Int(VMIN)] = 1
+                controls[Int(VTIME)] = 0
+            }
+            // TCSANOW, not TCSAFLUSH: keys typed before the screen came up
+            // are kept, and handled in order.
+            tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        }
+        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l".utf8))
+    }
+
+    /// The terminal as it was found: its modes, the main screen, the cursor.
+    private func giveTerminalBack() {
+        write(Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
+        if hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+    }
+
+    /// Turns each signal the session answers into an event. Off the main
+    /// actor: the handlers run on a queue of their own.
+    private nonisolated static func listenForSignals(posting events: EventQueue)
+        -> [any DispatchSourceSignal]
+    {
+        var sources: [any DispatchSourceSignal] = []
+        let wanted: [(Int32, TerminalEvent)] =
+            Self.endingSignals.map { ($0, $0 == SIGHUP ? .endOfInput : .terminate) }
+            + [(SIGTSTP, .suspend), (SIGWINCH, .resize), (SIGCONT, .resume)]
+        for (number, event) in wanted {
+            if number != SIGWINCH, number != SIGCONT { signal(number, SIG_IGN) }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { events.post(event) }
+            source.resume()
+            sources.append(source)
+        }
+        return sources
+    }
+
+    /// Reads keys on a thread of its own until the input ends.
+    private nonisolated static func startReading(posting events: EventQueue) {
+        let reader = Thread {
+            var decoder = KeyDecoder()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes {
+                    read(STDIN_FILENO, $0.baseAddress, $0.count)
+                }
+                if count > 0 {
+                    events.post(decoder.decode(Array(buffer[0..<count])).map(TerminalEvent.key))
+                } else if count < 0, errno == EINTR || errno == EAGAIN {
+                    continue
+                } else {
+                    return events.post(.endOfInput)
+                }
+            }
+        }
+        reader.name = "people.keys"
+        reader.start()
+    }
+}
