@@ -83,8 +83,14 @@ public final class PersonEditController: Screen {
                 field: field,
                 step: (fieldIndex + 1, PersonField.allCases.count),
                 currentValue: draft[field],
-                values: Dictionary(uniqueKeysWithValues: PersonField.allCases.map { ($0, draft[$0]) }),
+                values: draftValues,
                 answer: { [weak self] answer in await self?.receive(answer) }))
+    }
+
+    /// Every field's value in the draft as it stands, the answers given so
+    /// far included.
+    private var draftValues: [PersonField: String] {
+        Dictionary(uniqueKeysWithValues: PersonField.allCases.map { ($0, draft[$0]) })
     }
 
     private func receive(_ answer: FormAnswer) async {
