@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// public static func injectNavigator(_ session: SessionScope) -> any Navigator {
 ///     session.keep(session.navigatorCache) {
-///         session.make(TerminalNavigator(console: session.app.console))
+///         session.make(AppInjector.injectViewFactory(session.app).makeNavigator())
 ///     }
 /// }
 /// ```

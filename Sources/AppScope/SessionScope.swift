@@ -34,8 +34,8 @@ public final class SessionScope: Scope {
     ///
     /// - Parameters:
     ///   - app: the scope of the run, which outlives every session in it.
-    ///   - navigator: a navigator to use instead of the terminal's stack,
-    ///     such as a recording one in a test.
+    ///   - navigator: a navigator to use instead of the one the app's front
+    ///     end makes, such as a recording one in a test.
     public init(app: AppScope, navigator: (any Navigator)? = nil) {
         self.app = app
         self.wiring = app.wiring

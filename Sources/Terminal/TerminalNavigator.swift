@@ -1,14 +1,14 @@
 import Features
 
-/// The navigation stack of the terminal app, and the loop that feeds it input.
+/// The navigation stack of the line front end, and the loop that feeds it input.
 ///
 /// Like a navigation controller on iOS: screens are pushed and popped, and the
 /// top one is what the person sees. It reads one line at a time from the
-/// console and hands it to the top screen, until the stack is empty or the
-/// input ends.
+/// console and hands it to the view of the top screen, until the stack is
+/// empty or the input ends.
 ///
-/// One per interactive session: shared by every screen of it, for as long as
-/// the session runs.
+/// One per interactive session, made by ``TerminalViews/makeNavigator()``:
+/// shared by every screen of it, for as long as the session runs.
 @MainActor
 public final class TerminalNavigator: Navigator {
     private let console: any Console
@@ -40,7 +40,7 @@ public final class TerminalNavigator: Navigator {
         while let top = stack.popLast() { await top.leave() }
     }
 
-    /// Shows `root` and feeds input to the top screen, a line at a time,
+    /// Shows `root` and feeds input to the top screen's view, a line at a time,
     /// until the person quits, the input ends, or the output no longer
     /// reaches anyone; every screen has left the stack when it returns.
     ///
