@@ -38,7 +38,9 @@ import Testing
                   SessionScope · begins · session
                   InteractiveSession · made · session
                     Navigator · kept · session
-                      TerminalNavigator · made · session
+                      Navigator · made · session
+                        ViewFactory · kept · app
+                          TerminalViews · made · app
                     ScreenProvider · provider · session
                     ScopedWork · reused · session
                   ScreenProvider · called · session
@@ -46,8 +48,7 @@ import Testing
                       PersonStore · kept · app
                         PersonStore (base) · reused · app
                       PersonListView · made · session
-                        ViewFactory · kept · app
-                          TerminalViews · made · app
+                        ViewFactory · reused · app
 
                 """))
         #expect(output.contains("  Persons     3\n"))
@@ -79,7 +80,9 @@ import Testing
         #expect(
             app.recordingConsole?.errors == """
                 wiring: Navigator · kept · session
-                wiring:   TerminalNavigator · made · session
+                wiring:   Navigator · made · session
+                wiring:     ViewFactory · kept · app
+                wiring:       TerminalViews · made · app
                 wiring: PersonDetailControllerProvider · provider · session
                 wiring: PersonDetailControllerProvider · called · session
                 wiring:   PersonScope · begins · person #1
@@ -90,8 +93,7 @@ import Testing
                 wiring:   PersonDetailController · made · person #1
                 wiring:     OpenedPerson · reused · person #1
                 wiring:     PersonDetailView · made · person #1
-                wiring:       ViewFactory · kept · app
-                wiring:         TerminalViews · made · app
+                wiring:       ViewFactory · reused · app
                 wiring:     Navigator · reused · session
                 wiring:     LastDeletion · kept · session
                 wiring:     PersonEditControllerProvider · provider · person #1

@@ -107,7 +107,7 @@ import Testing
         #expect(names.contains("PersonCommands"))
         #expect(names.contains("MemoryPersonStore"))
         #expect(!app.wiring.steps.contains { $0.scopeKind != "app" })
-        #expect(names.isDisjoint(with: ["SessionScope", "TerminalNavigator", "LastDeletion"]))
+        #expect(names.isDisjoint(with: ["SessionScope", "Navigator", "LastDeletion"]))
     }
 
     @Test func aSessionAndEverythingInItIsFreedWhenTheSessionEnds() async throws {

@@ -23,7 +23,7 @@ import Testing
             #"subgraph app["app scope: one per run of people"]"#,
             #"app_PersonStore["PersonStore<br/><i>kept, one per app</i>"]"#,
             #"session_Navigator["Navigator<br/><i>kept, one per session</i>"]"#,
-            "session_Navigator --> session_TerminalNavigator",
+            "session_Navigator --> app_ViewFactory",
             "app_PersonStore --> app_PersonStorebase",
             #"session_LastDeletion["LastDeletion<br/><i>kept, one per session</i>"]"#,
             #"person_OpenedPerson["OpenedPerson<br/><i>kept, one per person</i>"]"#,

@@ -103,7 +103,7 @@ import Testing
                 wiring: SessionScope · begins · session
                 wiring: InteractiveSession · made · session
                 wiring:   Navigator · kept · session
-                wiring:     TerminalNavigator · made · session
+                wiring:     Navigator · made · session
                 wiring:   ScreenProvider · provider · session
                 wiring:   ScopedWork · reused · session
                 wiring: ScreenProvider · called · session
