@@ -21,17 +21,22 @@ import Testing
     }
 
     @Test func navigationIsReadAsScreensNotText() async throws {
+        let views = RecordingViews()
         let navigator = RecordingNavigator()
         let session = SessionScope(
             app: AppScope(
                 console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                personStore: Fixtures.sampleStore()),
+                personStore: Fixtures.sampleStore(), views: views),
             navigator: navigator)
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
-        await navigator.type("3")
-        #expect(navigator.top is PersonDetailController)
-        await navigator.type("d")
-        await navigator.type("y")
+        #expect(await navigator.settledTop() is PersonListController)
+        // Recording views take no keys: ask for what a key would, through the models.
+        let list = try #require(views.lists.last?.shown)
+        await list.rows[2].select()
+        #expect(await navigator.settledTop() is PersonDetailController)
+        await views.details.last?.shown?.delete()
+        let question = try #require(views.details.last?.shown?.confirmation)
+        await question.confirm()
         #expect(navigator.screens.count == 1)
         #expect(navigator.top is PersonListController)
     }
