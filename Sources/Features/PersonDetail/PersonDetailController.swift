@@ -38,7 +38,7 @@ public final class PersonDetailController: Screen {
     ///
     /// - Parameters:
     ///   - person: the opened person, shared with this person's edit screen.
-    ///   - view: draws the person and reads the keys.
+    ///   - view: draws the person; the front end sends it what is typed.
     ///   - navigator: goes back to the list, or on to the edit screen.
     ///   - deletions: where a delete is kept so the list can undo it.
     ///   - editProvider: makes the form that edits this same person.

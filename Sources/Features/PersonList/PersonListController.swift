@@ -43,7 +43,7 @@ public final class PersonListController: Screen {
     /// - Parameters:
     ///   - store: where the persons are listed from and deleted.
     ///   - pageSize: rows per page, at least 1.
-    ///   - view: draws a page and reads the keys.
+    ///   - view: draws a page; the front end sends it what is typed.
     ///   - navigator: opens the screens the providers make.
     ///   - deletions: the session's last delete, which undo puts back.
     ///   - detailProvider: makes the detail screen of the person selected.

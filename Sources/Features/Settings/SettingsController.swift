@@ -18,7 +18,7 @@ public final class SettingsController: Screen {
     ///
     /// - Parameters:
     ///   - configurator: decides what is listed; base or debug.
-    ///   - view: draws the sections and reads the keys.
+    ///   - view: draws the sections; the front end sends it what is typed.
     ///   - navigator: goes back to the screen before.
     ///   - work: the session's work, which the read is started as.
     public init(
