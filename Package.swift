@@ -213,7 +213,7 @@ let package = Package(
             name: "EdgeTests",
             dependencies: [
                 "Features", "PeopleTestSupport", "SQLiteStore", "CSQLite", "Terminal", "Launch",
-                "PersonFiles", "RemoteFiles", "Palette",
+                "PersonFiles", "RemoteFiles", "Palette", "FullScreen",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictness
@@ -227,7 +227,7 @@ let package = Package(
             name: "InjectorsTests",
             dependencies: [
                 "Injectors", "AppScope", "Features", "PeopleTestSupport", "Terminal", "Launch",
-                "SQLiteStore",
+                "SQLiteStore", "FullScreen",
             ],
             swiftSettings: strictness
         ),

@@ -245,7 +245,7 @@ public final class FullScreenNavigator: Navigator {
     /// Draws the frame and sends what changed since the last.
     private func draw() {
         let frame = self.frame(size: terminal.size)
-        terminal.write(writer.bytes(from: lastFrame, to: frame))
+        terminal.draw(frame, as: writer.bytes(from: lastFrame, to: frame))
         lastFrame = frame
         display.didDraw()
     }

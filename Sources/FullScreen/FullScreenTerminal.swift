@@ -28,6 +28,7 @@ public protocol FullScreenTerminal: AnyObject, Sendable {
     /// Gives the terminal back and stops the process until it is continued
     /// (`fg`), then takes it again.
     func suspend()
-    /// Sends one frame's bytes, in one write.
-    func write(_ bytes: [UInt8])
+    /// Shows `frame` by sending `bytes`, what changed since the frame
+    /// before, in one write; a window in memory keeps the frame instead.
+    func draw(_ frame: CellGrid, as bytes: [UInt8])
 }

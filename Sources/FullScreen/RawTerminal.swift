@@ -57,7 +57,12 @@ public final class RawTerminal: FullScreenTerminal {
         takeTerminal()
     }
 
-    public func write(_ bytes: [UInt8]) {
+    public func draw(_ frame: CellGrid, as bytes: [UInt8]) {
+        write(bytes)
+    }
+
+    /// Writes all of `bytes` to standard output, unless the terminal is gone.
+    private func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             guard var next = buffer.baseAddress else { return }
             var left = buffer.count

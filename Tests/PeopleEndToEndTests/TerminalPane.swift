@@ -46,6 +46,39 @@ final class TerminalPane {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Presses each of `keys`, named as tmux names them (`Down`, `C-z`,
+    /// `Escape`, `PPage`).
+    func press(_ keys: String...) throws {
+        try run(["send-keys"] + keys)
+    }
+
+    /// Makes the window `columns` × `rows`, as a person dragging its edge.
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Whether the program in the pane shows the alternate screen, as a
+    /// full-screen program does while it runs and not once it has given
+    /// the terminal back.
+    func showsAlternateScreen() throws -> Bool {
+        try run(["display-message", "-p", "#{alternate_on}"]).hasPrefix("1")
+    }
+
+    /// The terminal's settings now, as `stty -a` prints them, read from
+    /// outside while the program runs or is stopped.
+    func terminalSettings() throws -> String {
+        let tty = try run(["display-message", "-p", "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return try spawn(["/bin/stty", "-a", "-F", tty])
+    }
+
+    /// Sends `signal` (`TERM`, `CONT`) to `people`, the child of the pane's shell.
+    func send(signal: String) throws {
+        let shell = try run(["display-message", "-p", "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try spawn(["/usr/bin/pkill", "-\(signal)", "-P", shell, "-x", "people"])
+    }
+
     /// Types `text`, as it is, then Enter when `enter` is true.
     func type(_ text: String, enter: Bool = true) throws {
         try run(["send-keys", "-l", text])
@@ -104,6 +137,13 @@ final class TerminalPane {
     /// for as long as it runs.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
+        try spawn([Self.tmux, "-L", socket, "-f", "/dev/null"] + arguments)
+    }
+
+    /// Runs `argv` (the program's path first) to its end, and returns what
+    /// it printed; throws unless it exited with status 0.
+    @discardableResult
+    private func spawn(_ argv: [String]) throws -> String {
         let file = folder.appendingPathComponent("tmux-output-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         var actions = posix_spawn_file_actions_t()
@@ -113,11 +153,10 @@ final class TerminalPane {
         posix_spawn_file_actions_addopen(
             &actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = [Self.tmux, "-L", socket, "-f", "/dev/null"] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, Self.tmux, &actions, nil, &cArguments, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
         guard spawned == 0 else { throw PaneError.tmuxFailed("posix_spawn: \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -16,7 +16,7 @@ struct TypedAtATerminalTests {
     @Test func quitAnswersAtOnceWhileTheListLoads() throws {
         // The store answers in a minute, twice the wait for the exit below:
         // a quit that waited for the load would fail this test.
-        let pane = try TerminalPane(["--store", "memory", "--latency", "60s"])
+        let pane = try TerminalPane(["--ui", "line", "--store", "memory", "--latency", "60s"])
         try pane.waitUntil("the list loading") { $0.contains("People · loading…") }
         try pane.type("q")
         #expect(try pane.exitStatus() == 0)
@@ -24,7 +24,7 @@ struct TypedAtATerminalTests {
     }
 
     @Test func aRowTypedBeforeTheListArrivesOpensOnceItDoes() throws {
-        let pane = try TerminalPane(["--store", "memory", "--latency", "300ms"])
+        let pane = try TerminalPane(["--ui", "line", "--store", "memory", "--latency", "300ms"])
         try pane.waitUntil("the list loading") { $0.contains("People · loading…") }
         try pane.type("2")
         try pane.waitUntil("Alan Turing's details") { $0.contains("  Name     Alan Turing") }

@@ -1,0 +1,101 @@
+import Features
+import FullScreen
+import Palette
+import PeopleTestSupport
+import Testing
+
+/// The full-screen front end's parts that need no terminal: reading keys
+/// from bytes, drawing text into cells, and writing only what changed.
+@Suite struct FullScreenDrawingTests {
+    @Test func arrowsPagesAndLettersAreReadFromTheBytesATerminalSends() {
+        var decoder = KeyDecoder()
+        let keys = decoder.decode(
+            Array("\u{1B}[A\u{1B}[B\u{1B}[6~\u{1B}[5~\u{1B}OHj/\r\u{7F}\u{1B}".utf8))
+        #expect(
+            keys == [
+                .up, .down, .pageDown, .pageUp, .home, .character("j"), .character("/"), .enter,
+                .backspace, .escape,
+            ])
+    }
+
+    @Test func aCharacterCutBetweenTwoReadsIsReadWhole() {
+        var decoder = KeyDecoder()
+        let bytes = Array("é漢".utf8)
+        #expect(decoder.decode(Array(bytes[0..<1])) == [])
+        #expect(decoder.decode(Array(bytes[1..<3])) == [.character("é")])
+        #expect(decoder.decode(Array(bytes[3...])) == [.character("漢")])
+    }
+
+    @Test func anyBytesAtAllDecodeWithoutStoppingTheReader() {
+        var random = SeededGenerator(seed: 29)
+        var decoder = KeyDecoder()
+        var decoded = 0
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            decoded += decoder.decode(bytes).count
+        }
+        #expect(decoded > 2_000, "every byte or sequence becomes some key")
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndWhatDoesNotFitEndsInAnEllipsis() {
+        var grid = CellGrid(rows: 2, columns: 10)
+        let used = grid.put("漢字かな交じり", at: GridPoint(row: 0, column: 0))
+        #expect(used == 9, "four wide characters and the ellipsis")
+        #expect(grid.text(ofRow: 0) == "漢字かな…")
+        grid.put("e\u{301}te\u{301}", at: GridPoint(row: 1, column: 0))
+        #expect(
+            grid.text(ofRow: 1) == "e\u{301}te\u{301}", "a combining mark stays with its letter")
+    }
+
+    @Test func storedControlCharactersAreDrawnAsTheirVisibleStandIns() {
+        var grid = CellGrid(rows: 1, columns: 40)
+        grid.put("Eve\u{1B}[2J\u{7}", at: GridPoint(row: 0, column: 0))
+        let row = grid.text(ofRow: 0)
+        #expect(!row.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(row.hasPrefix("Eve"))
+    }
+
+    @Test func aFrameWritesOnlyTheRowsThatChanged() {
+        let writer = FrameWriter(usesColor: false, theme: .standard)
+        var before = CellGrid(rows: 5, columns: 20)
+        for row in 0..<5 { before.put("row \(row)", at: GridPoint(row: row, column: 0)) }
+        var after = before
+        after.put("row 3 changed", at: GridPoint(row: 3, column: 0))
+        let whole = String(decoding: writer.bytes(from: nil, to: after), as: UTF8.self)
+        let change = String(decoding: writer.bytes(from: before, to: after), as: UTF8.self)
+        #expect(whole.contains("row 0") && whole.contains("\u{1B}[2J"))
+        #expect(
+            change.contains("\u{1B}[4;7Hchanged") || change.contains("\u{1B}[4;7H\u{1B}[0mchanged"),
+            "only what changed, from where it changes")
+        #expect(!change.contains("row 0") && !change.contains("\u{1B}[2J"))
+        #expect(change.count < whole.count / 3)
+        #expect(writer.bytes(from: after, to: after).isEmpty, "nothing changed, nothing sent")
+    }
+
+    @Test func colourFollowsTheSettingAndTheHighlightNeedsNone() {
+        var grid = CellGrid(rows: 1, columns: 10)
+        grid.put(
+            "Ada", at: GridPoint(row: 0, column: 0), style: CellStyle(.error, highlighted: true))
+        let plain = String(
+            decoding: FrameWriter(usesColor: false, theme: .standard).bytes(from: nil, to: grid),
+            as: UTF8.self)
+        let coloured = String(
+            decoding: FrameWriter(usesColor: true, theme: .standard).bytes(from: nil, to: grid),
+            as: UTF8.self)
+        #expect(plain.contains("\u{1B}[7m") && !plain.contains("38;2;"))
+        #expect(coloured.contains("38;2;255;95;95"))
+    }
+
+    @Test func everyIntentOfEveryScreenHasAKeyThatReachesIt() {
+        for screen in AppScreen.allCases {
+            for intent in screen.intents {
+                let key = FullScreenKeyMap.key(for: intent)
+                #expect(FullScreenKeyMap.intent(of: key.keys[0], on: screen) == intent)
+                #expect(FullScreenKeyMap.help(on: screen).contains { $0.contains(key.summary) })
+                #expect(FullScreenKeyMap.keyReference.contains(key.keyLineEntry))
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import AppScope
+import Features
+import FullScreen
+import Injectors
+import PeopleTestSupport
+import Testing
+
+/// The full-screen front end over the real wiring, in a window in memory:
+/// the test posts keys and reads the frames the navigator drew, cell by
+/// cell, with no terminal.
+@MainActor
+@Suite struct FullScreenSessionTests {
+    /// A session drawn in `window`, its person scopes watched.
+    @MainActor final class Run {
+        let window = MemoryWindow()
+        let views: FullScreenViews
+        let session: SessionScope
+        var begun = 0
+        var alive: [() -> PersonScope?] = []
+        private var task: Task<ExitCode, Never>?
+
+        init(store: any PersonStore = Fixtures.sampleStore(), pageSize: Int = 10) {
+            views = FullScreenViews(
+                terminal: window, writer: FrameWriter(usesColor: false, theme: .standard),
+                book: "book")
+            session = SessionScope(
+                app: AppScope(
+                    configuration: Configuration(pageSize: pageSize),
+                    console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
+                    clock: Fixtures.clock, personStore: store, views: views))
+        }
+
+        /// Starts the session, every person scope it begins counted.
+        func start() {
+            let session = self.session
+            let interactive = SessionInjector.injectInteractiveSession(session) { [weak self] in
+                let scope = try PersonDetailInjector.injectPersonScope(session, opening: $0)
+                self?.begun += 1
+                weak var watched = scope
+                self?.alive.append { watched }
+                return scope
+            }
+            task = Task { await interactive.run() }
+        }
+
+        /// The person scopes begun and not yet freed.
+        var scopesAlive: Int { alive.filter { $0() != nil }.count }
+
+        func finish() async -> ExitCode? {
+            window.events.post(.endOfInput)
+            return await task?.value
+        }
+    }
+
+    @Test func theDetailBesideTheListFollowsTheHighlight() async throws {
+        let run = Run()
+        run.start()
+        var frame = await run.window.frame(showing: "Name     Ada Lovelace")
+        #expect(frame[0].hasPrefix("book · People · 1–3 of 3"))
+        #expect(frame[1].hasPrefix("▌Ada Lovelace"))
+        run.window.press(.down)
+        frame = await run.window.frame(showing: "Name     Alan Turing")
+        #expect(frame[2].hasPrefix("▌Alan Turing"))
+        #expect(run.begun == 2)
+        #expect(run.scopesAlive == 1, "Ada's scope ended when the highlight left her")
+        #expect(await run.finish() == .success)
+        #expect(run.scopesAlive == 0)
+        #expect(run.window.isGivenBack)
+    }
+
+    @Test func aHundredDownsTypedAheadEndOnTheRightPersonInFarFewerFrames() async throws {
+        let run = Run(store: MemoryPersonStore(persons: Fixtures.numberedPersons(1_000)))
+        run.start()
+        await run.window.frame(showing: "Name     Person 001")
+        let drawn = run.window.frames.count
+        run.window.press(Array(repeating: Key.down, count: 100))
+        // Sorted by name, the 101st is "Person 1000", after "Person 100".
+        let frame = await run.window.frame(showing: "Name     Person 1000")
+        #expect(frame[0].contains("101–110 of 1000"))
+        // A frame for each of the ten pages it passed, at most, and one at the end.
+        #expect(run.window.frames.count - drawn <= 12, "far fewer frames than keys")
+        #expect(run.scopesAlive == 1)
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func holdingDownOverAThousandRowsEndsEveryPersonScopeItBegins() async throws {
+        let run = Run(store: MemoryPersonStore(persons: Fixtures.numberedPersons(1_000)))
+        run.start()
+        await run.window.frame(showing: "Name     Person 001")
+        // Held down: the keys arrive a few at a time, frames drawn between.
+        for _ in 0..<333 { run.window.press(Array(repeating: Key.down, count: 3)) }
+        await run.window.frame(showing: "Name     Person 999")
+        #expect(run.begun > 1, "the detail followed the highlight")
+        #expect(run.scopesAlive == 1, "only the person shown has a scope")
+        #expect(await run.finish() == .success)
+        #expect(run.scopesAlive == 0, "no person scope begun and not ended")
+    }
+
+    @Test func searchAsYouTypeThenEscShowsEveryoneAgain() async throws {
+        let run = Run()
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press([.character("/"), .character("g"), .character("r")])
+        var frame = await run.window.frame(showing: "Name     Grace Hopper")
+        #expect(frame[0].contains("matching “gr”"))
+        run.window.press([.escape])
+        frame = await run.window.frame(where:) {
+            $0[0].contains("1–3 of 3") && $0.contains { $0.contains("Name     Ada Lovelace") }
+        }
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func theFormEditsInPlaceKeepsTheDraftWhenRefusedAndSaves() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press([.character("e")])
+        await run.window.frame(showing: "Edit Ada Lovelace")
+        run.window.press([.clearLine] + "Ada King".map(Key.character) + [.tab, .tab, .clearLine])
+        run.window.press("not an address".map(Key.character) + [.enter])
+        var frame = await run.window.frame(showing: "not a valid address")
+        #expect(frame.contains { $0.contains("Ada King") }, "the draft is kept")
+        run.window.press([.clearLine] + "ada@king.org".map(Key.character) + [.enter])
+        frame = await run.window.frame(showing: "Saved Ada King.")
+        #expect(try await store.existingPerson(withID: 1).email == "ada@king.org")
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func aNarrowWindowShowsOnePaneAndATinyOneSaysSo() async throws {
+        let run = Run()
+        run.window.size = TerminalSize(rows: 20, columns: 60)
+        run.start()
+        var frame = await run.window.frame(where:) { $0[1].contains("Ada Lovelace") }
+        #expect(!frame.contains { $0.contains("│") } && !frame.contains { $0.contains("Name ") })
+        run.window.press([.enter])
+        frame = await run.window.frame(showing: "   Name     Ada Lovelace")
+        #expect(!frame.contains { $0.contains("│") })
+        run.window.size = TerminalSize(rows: 5, columns: 15)
+        run.window.events.post(.resize)
+        frame = await run.window.frame(showing: "needs 20×6")
+        run.window.size = TerminalSize(rows: 20, columns: 100)
+        run.window.events.post(.resize)
+        frame = await run.window.frame(showing: "│")
+        #expect(await run.finish() == .success)
+    }
+}
+
+/// A window in memory: keys are posted by the test, and each frame the
+/// navigator draws is kept as its rows' text.
+@MainActor
+final class MemoryWindow: FullScreenTerminal {
+    let events = EventQueue()
+    var size = TerminalSize(rows: 24, columns: 100)
+    private(set) var frames: [[String]] = []
+    private(set) var isGivenBack = false
+    private var waiting:
+        [(condition: ([String]) -> Bool, then: CheckedContinuation<[String], Never>)] = []
+
+    func begin() {}
+    func end() { isGivenBack = true }
+    func suspend() {}
+
+    func draw(_ frame: CellGrid, as bytes: [UInt8]) {
+        frames.append(frame.lines)
+        let (met, unmet) = (
+            waiting.filter { $0.condition(frame.lines) },
+            waiting.filter { !$0.condition(frame.lines) }
+        )
+        waiting = unmet
+        for waiter in met { waiter.then.resume(returning: frame.lines) }
+    }
+
+    /// Presses `keys`, in one batch, as keys typed ahead arrive.
+    func press(_ keys: [Key]) {
+        events.post(keys.map(TerminalEvent.key))
+    }
+
+    func press(_ key: Key) {
+        press([key])
+    }
+
+    /// The first frame, from the last drawn on, in which some row contains `text`.
+    @discardableResult
+    func frame(showing text: String) async -> [String] {
+        await frame(where: { $0.contains { $0.contains(text) } })
+    }
+
+    /// The first frame, from the last drawn on, that `condition` accepts.
+    @discardableResult
+    func frame(where condition: @escaping ([String]) -> Bool) async -> [String] {
+        if let last = frames.last, condition(last) { return last }
+        return await withCheckedContinuation { waiting.append((condition, $0)) }
+    }
+}
