@@ -1,27 +1,13 @@
 import Features
-import Foundation
 import Terminal
 import Testing
 
 /// The line front end's keys are held to the screens `Features` declares:
 /// every intent of every screen has a key, and each key shows in its
-/// screen's `?` help, in `people --help`'s key reference and in the
-/// command-line reference doc.
+/// screen's `?` help and in `people --help`'s key reference (the
+/// command-line reference doc is held to both by
+/// ``CommandLineReferenceTests``).
 @Suite struct LineKeyMapTests {
-    private static let reference = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Docs/People.docc/CommandLineReference.md")
-
-    @Test func theCommandLineReferenceShowsEveryScreensKeysAsDeclared() async throws {
-        let text = try String(contentsOf: Self.reference, encoding: .utf8)
-        #expect(text.contains("```\n" + LineKeyMap.keyReference + "\n```"))
-        for screen in AppScreen.allCases {
-            #expect(
-                text.contains("```\n" + LineKeyMap.help(on: screen) + "\n```"),
-                "CommandLineReference.md does not show \(screen.name)'s ? help as declared")
-        }
-    }
-
     @Test(arguments: AppScreen.allCases)
     func everyIntentOfTheScreenHasAKeyInItsHelpAndTheKeyReference(_ screen: AppScreen) {
         let help = LineKeyMap.help(on: screen).split(separator: "\n").dropFirst()
