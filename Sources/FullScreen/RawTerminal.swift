@@ -52,8 +52,11 @@ public final class RawTerminal: FullScreenTerminal {
 
     public func suspend() {
         giveTerminalBack()
-        // Stops here until `fg` or SIGCONT; SIGSTOP cannot be ignored.
-        kill(getpid(), SIGSTOP)
+        // Stops here until `fg` or SIGCONT; SIGSTOP cannot be ignored. Sent
+        // to this thread (`raise`), not the process (`kill`), which another
+        // thread could take while this one goes on to take the terminal
+        // again before the stop: the terminal would stay raw while stopped.
+        raise(SIGSTOP)
         takeTerminal()
     }
 
@@ -103,13 +106,17 @@ public final class RawTerminal: FullScreenTerminal {
     }
 
     /// The terminal as it was found: its modes, the main screen, the cursor.
+    ///
+    /// The modes first: by the time the main screen shows again, whatever
+    /// the person types there is echoed and read a line at a time.
     private func giveTerminalBack() {
-        write(Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
         if hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        write(Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
     }
 
-    /// Turns each signal the session answers into an event. Off the main
-    /// actor: the handlers run on a queue of their own.
+    /// Turns each signal the session answers into an event.
+    ///
+    /// Off the main actor: the handlers run on a queue of their own.
     private nonisolated static func listenForSignals(posting events: EventQueue)
         -> [any DispatchSourceSignal]
     {

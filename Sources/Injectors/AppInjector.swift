@@ -146,7 +146,8 @@ public enum AppInjector {
                 pageSize: app.configuration.pageSize,
                 clock: app.clock,
                 writer: app.make(PersonFileWriter()),
-                help: Usage.help(keyReference: LineKeyMap.keyReference),
+                help: Usage.help(
+                    keyReference: LineKeyMap.keyReference + "\n\n" + FullScreenKeyMap.keyReference),
                 console: app.console))
     }
 }

@@ -36,7 +36,7 @@ import Testing
             let interactive = SessionInjector.injectInteractiveSession(session) { [weak self] in
                 let scope = try PersonDetailInjector.injectPersonScope(session, opening: $0)
                 self?.begun += 1
-                weak var watched = scope
+                weak let watched = scope
                 self?.alive.append { watched }
                 return scope
             }

@@ -38,3 +38,65 @@ struct TypedAtATerminalTests {
 
 /// Whether this run must have tmux, as CI's does.
 private let requiresTmux = ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_TMUX"] != nil
+
+/// The full-screen front end in a real terminal (tmux) over a real SQLite
+/// file: what a person at a terminal gets by default.
+@Suite(.enabled(if: TerminalPane.isAvailable || requiresTmux, "tmux is not installed"))
+struct FullScreenAtATerminalTests {
+    @Test func theSplitViewFollowsTheHighlightEditsAndGivesTheTerminalBack() throws {
+        let pane = try TerminalPane([], columns: 120, rows: 30)
+        try pane.waitUntil("the list beside Ada") {
+            $0.contains("People · 1–3 of 3") && $0.contains("Name     Ada Lovelace")
+        }
+        try pane.press("Down")
+        try pane.waitUntil("Alan beside the list") { $0.contains("Name     Alan Turing") }
+        try pane.type("/gr", enter: false)
+        try pane.waitUntil("the search as typed") {
+            $0.contains("matching “gr”") && $0.contains("Name     Grace Hopper")
+        }
+        try pane.press("Escape")
+        try pane.waitUntil("everyone again") { $0.contains("People · 1–3 of 3") }
+        try pane.type("a", enter: false)
+        try pane.waitUntil("the form") { $0.contains("New person") }
+        try pane.type("Zed Shaw")
+        try pane.waitUntil("the new person saved") {
+            $0.contains("Saved Zed Shaw.") && $0.contains("1–4 of 4")
+        }
+        try pane.press("End")
+        try pane.waitUntil("Zed beside the list") { $0.contains("Name     Zed Shaw") }
+        try pane.type("d", enter: false)
+        try pane.waitUntil("the question") { $0.contains("Delete Zed Shaw? (y/n)") }
+        try pane.type("y", enter: false)
+        try pane.waitUntil("Zed deleted") { $0.contains("Deleted Zed Shaw.") }
+        try pane.resize(columns: 60, rows: 30)
+        try pane.waitUntil("one pane") { !$0.contains("│") && $0.contains("Main Street") == false }
+        try pane.resize(columns: 120, rows: 30)
+        try pane.waitUntil("two panes again") { $0.contains("│") }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+        let after = try pane.screen()
+        #expect(after.contains(" icanon ") && !after.contains("-icanon"))
+        #expect(after.contains(" echo ") && !after.contains(" -echo "))
+        #expect(try !pane.showsAlternateScreen())
+    }
+
+    @Test func suspendedItGivesTheTerminalBackAndTerminatedItEndsAsForQ() throws {
+        let pane = try TerminalPane([], columns: 100, rows: 24)
+        try pane.waitUntil("the list") { $0.contains("People · 1–3 of 3") }
+        #expect(try pane.showsAlternateScreen())
+        try pane.press("C-z")
+        try pane.waitUntil("the terminal given back") { _ in
+            (try? pane.showsAlternateScreen()) == false
+        }
+        let suspended = try pane.terminalSettings()
+        #expect(suspended.contains(" icanon ") && suspended.contains(" echo "))
+        try pane.send(signal: "CONT")
+        try pane.waitUntil("drawn again") { _ in (try? pane.showsAlternateScreen()) == true }
+        try pane.waitUntil("the list again") { $0.contains("People · 1–3 of 3") }
+        try pane.send(signal: "TERM")
+        #expect(try pane.exitStatus() == 0)
+        let after = try pane.screen()
+        #expect(after.contains(" icanon ") && !after.contains("-icanon"))
+        #expect(after.contains(" echo ") && !after.contains(" -echo "))
+    }
+}
