@@ -87,7 +87,7 @@ import Testing
         ("[1, 2]", "people.json: expected a JSON object of settings, such as {\"pageSize\": 20}"),
         (
             #"{"pagesize": 3}"#,
-            "people.json: unknown key 'pagesize' (known keys: store, database, pageSize, debug, trace, import, theme)"
+            "people.json: unknown key 'pagesize' (known keys: store, database, pageSize, debug, trace, import, theme, ui)"
         ),
         (#"{"pageSize": "ten"}"#, "people.json: 'pageSize' must be a whole number, not 'ten'"),
         (#"{"pageSize": 2.5}"#, "people.json: 'pageSize': '2.5' is not a whole number"),
@@ -238,7 +238,7 @@ import Testing
         ),
         (
             #"{"k\u001b]0;x\u0007": 1}"#,
-            "people.json: unknown key 'k␛]0;x␇' (known keys: store, database, pageSize, debug, trace, import, theme)"
+            "people.json: unknown key 'k␛]0;x␇' (known keys: store, database, pageSize, debug, trace, import, theme, ui)"
         ),
     ])
     func outsideValuesAreNamedExactlyAndInert(_ json: String, _ expected: String) {
