@@ -170,6 +170,13 @@ let package = Package(
             path: "Benchmarks/PagingBenchmark",
             swiftSettings: strictness
         ),
+        // The full-screen front end through a pseudo-terminal, key to finished
+        // frame at 1,000,000 persons: `swift run -c release screen-benchmark`.
+        .executableTarget(
+            name: "screen-benchmark",
+            path: "Benchmarks/ScreenBenchmark",
+            swiftSettings: strictness
+        ),
         // The server store against `psql` on the same server, with the
         // PostgreSQL trait: `swift run -c release --traits PostgreSQL
         // server-benchmark`. Starts its server through the tests' helper.

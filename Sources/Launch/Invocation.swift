@@ -116,7 +116,8 @@ public struct Invocation: Sendable, Equatable {
                 try ImportSource.checked(source, from: "--import")
             }
         }
-        if let (text, source) = Self.setting("--ui", "PEOPLE_UI", options, environment) {
+        let frontEndSetting = Self.setting("--ui", "PEOPLE_UI", options, environment)
+        if let (text, source) = frontEndSetting {
             guard let chosen = FrontEnd(rawValue: text) else {
                 throw UsageError(
                     "\(source): unknown front end \(InertText.quoted(text)) (expected full or line)"
@@ -133,13 +134,13 @@ public struct Invocation: Sendable, Equatable {
         // The split view needs a person at a terminal to read raw keys from
         // and draw on; a script that asks for it is told so, not hung.
         if frontEnd == .full, command == .interactive, !(inputIsTerminal && outputIsTerminal) {
-            guard options["--ui"] != nil || environment["PEOPLE_UI"] != nil else {
+            guard let (_, source) = frontEndSetting else {
                 frontEnd = .line
                 self.frontEnd = frontEnd
                 return
             }
             throw UsageError(
-                "--ui full needs a terminal on standard input and output; use --ui line in a script"
+                "\(source): full needs a terminal on standard input and output; use line in a script"
             )
         }
         self.frontEnd = frontEnd

@@ -45,7 +45,13 @@ import Testing
     }
 
     @Test func aScriptThatAsksForTheSplitViewIsToldNotHung() throws {
-        #expect(throws: UsageError.self) { try invocation(["--ui", "full"], input: false) }
+        #expect(
+            throws: UsageError(
+                "--ui: full needs a terminal on standard input and output; use line in a script")
+        ) { try invocation(["--ui", "full"], input: false) }
+        #expect(throws: UsageError.self) {
+            try invocation([], ["TERM": "xterm", "PEOPLE_UI": "full"], input: false)
+        }
         // A file that prefers it is a preference: the script gets lines.
         #expect(
             try invocation(["--config", "p.json"], input: false, file: #"{"ui": "full"}"#)
