@@ -43,7 +43,7 @@ private let requiresTmux = ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_T
 /// file: what a person at a terminal gets by default.
 @Suite(.enabled(if: TerminalPane.isAvailable || requiresTmux, "tmux is not installed"))
 struct FullScreenAtATerminalTests {
-    @Test func theSplitViewFollowsTheHighlightEditsAndGivesTheTerminalBack() throws {
+    @Test func theSplitViewFollowsTheHighlightAddsEditsDeletesAndGivesTheTerminalBack() throws {
         let pane = try TerminalPane([], columns: 120, rows: 30)
         try pane.waitUntil("the list beside Ada") {
             $0.contains("People · 1–3 of 3") && $0.contains("Name     Ada Lovelace")
@@ -64,10 +64,19 @@ struct FullScreenAtATerminalTests {
         }
         try pane.press("End")
         try pane.waitUntil("Zed beside the list") { $0.contains("Name     Zed Shaw") }
+        try pane.type("e", enter: false)
+        try pane.waitUntil("the form in place") { $0.contains("Edit Zed Shaw") }
+        try pane.press("C-u")
+        try pane.type("Zed A. Shaw")
+        try pane.waitUntil("the edit saved") {
+            $0.contains("Saved Zed A. Shaw.") && $0.contains("Name     Zed A. Shaw")
+        }
         try pane.type("d", enter: false)
-        try pane.waitUntil("the question") { $0.contains("Delete Zed Shaw? (y/n)") }
+        try pane.waitUntil("the question") { $0.contains("Delete Zed A. Shaw? (y/n)") }
         try pane.type("y", enter: false)
-        try pane.waitUntil("Zed deleted") { $0.contains("Deleted Zed Shaw.") }
+        try pane.waitUntil("Zed deleted") {
+            $0.contains("Deleted Zed A. Shaw.") && $0.contains("1–3 of 3")
+        }
         try pane.resize(columns: 60, rows: 30)
         try pane.waitUntil("one pane") { !$0.contains("│") && $0.contains("Main Street") == false }
         try pane.resize(columns: 120, rows: 30)
