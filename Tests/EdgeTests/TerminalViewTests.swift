@@ -232,22 +232,6 @@ import Testing
                 """)
     }
 
-    /// A terminal view that forgot `LineInputView` would still compile, and
-    /// ignore every line typed on its screen: the switch is exhaustive, so a
-    /// new screen must be named here.
-    @Test(arguments: AppScreen.allCases)
-    func everyScreensTerminalViewTakesLines(_ screen: AppScreen) {
-        let views = TerminalViews(console: console, width: .unknown)
-        let view: any ScreenView =
-            switch screen {
-            case .list: views.makePersonListView()
-            case .detail: views.makePersonDetailView()
-            case .form: views.makePersonEditView()
-            case .settings: views.makeSettingsView()
-            }
-        #expect(view is any LineInputView, "the \(screen.name) view ignores what is typed")
-    }
-
     @Test func everyDeclaredKeyDoesSomethingOnItsScreen() async {
         let typed = { (key: LineKey) in
             switch key.keys {
