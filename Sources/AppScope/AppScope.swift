@@ -81,16 +81,16 @@ public final class AppScope: Scope {
     /// in by a test, in which case `--trace` and `--import` still wrap it.
     public let baseStoreCache: ScopeCache<any PersonStore>
 
-    /// Makes the view of each screen, when it was handed in: the terminal's
-    /// in a real run (`AppInjector` hands it in as it builds the scope), a
-    /// test's recording views in a test.
+    /// Makes the view of each screen, when it was handed in: the chosen
+    /// front end's in a real run (`AppInjector` hands it in as it builds the
+    /// scope), a test's recording views in a test.
     ///
     /// Lifetime: the app's; never changes. A plain value rather than a
     /// cache, so the views of every screen opened are made without a lock.
     public let handedInViews: (any ViewFactory)?
 
-    /// The terminal's view factory, made from the console on first use,
-    /// when none was handed in.
+    /// The line front end's view factory, made from the console on first
+    /// use, when none was handed in.
     ///
     /// Lifetime: the app's.
     public let viewFactoryCache = ScopeCache<any ViewFactory>()
@@ -134,9 +134,9 @@ public final class AppScope: Scope {
     ///     store keeps them.
     ///   - personStore: a base store to use instead of opening the configured
     ///     one, such as a fake; `--trace` and `--import` still wrap it.
-    ///   - views: the view factory: the terminal's in a real run, or one of
-    ///     recording views, which a test reads as models; without one, the
-    ///     terminal's is made from `console` when first asked for.
+    ///   - views: the view factory: the chosen front end's in a real run, or
+    ///     one of recording views, which a test reads as models; without one,
+    ///     the line front end's is made from `console` when first asked for.
     ///   - storeDecorators: stores wrapped around the base store, innermost
     ///     first, by a package that extends this one; none by default.
     ///   - wiring: a trace to use instead of the one `--trace` and `--debug`

@@ -119,13 +119,14 @@ public enum AppInjector {
         SessionInjector.injectInteractiveSession(app.begin(SessionScope(app: app)))
     }
 
-    /// The app's view factory: the one the scope was handed (the
-    /// terminal's in a real run, a test's recording views), else the
-    /// terminal's, made on first use from the console.
+    /// The app's view factory: the one the scope was handed (in a real
+    /// run, the front end `injectFrontEnd` chose; in a test, recording
+    /// views), else the line front end's, made on first use from the
+    /// console.
     ///
     /// Every `inject…View` method asks it, so which views a run draws with
     /// is decided here, once. A handed-in factory is not reported to the
-    /// trace (a real run hands in the terminal's): it is asked for by every
+    /// trace (a real run hands in its front end's): it is asked for by every
     /// view made, and the views themselves are reported.
     public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
         app.handedInViews

@@ -1,4 +1,4 @@
-/// The colours the terminal views use for each kind of text.
+/// The colours both front ends draw each kind of text in.
 ///
 /// Set in the configuration file (`"theme": {"title": "#5FAFFF", …}`); any
 /// colour left out keeps the standard one.

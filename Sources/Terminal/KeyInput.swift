@@ -3,7 +3,7 @@ import Foundation
 
 /// What a line typed on a menu screen asks for.
 ///
-/// The terminal views share this reading of the keys so that `b`, `q` and `?`
+/// The line views share this reading of the keys so that `b`, `q` and `?`
 /// mean the same on every screen.
 public enum KeyInput: Hashable, Sendable {
     /// A row number, as typed (1-based).

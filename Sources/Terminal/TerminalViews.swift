@@ -1,10 +1,13 @@
 import Features
 
-/// The line front end: makes the terminal view of each screen, all writing
-/// to one console, and the stack that feeds them lines.
+/// The line front end: makes the line view of each screen, all writing to
+/// one console, and the stack that feeds them lines.
 ///
-/// The view factory of a real run: `AppInjector` makes one per app, from the
-/// app's console, unless a test handed the scope another.
+/// The views of a run that pipes or scripts `people`, or asks for them with
+/// `--ui line`; a person at a terminal gets the split view
+/// (`FullScreenViews`) unless they ask. `AppInjector.injectFrontEnd` makes
+/// one per app, and an app scope handed no factory makes one from its
+/// console.
 public final class TerminalViews: ViewFactory {
     private let console: any Console
     private let width: TerminalWidth

@@ -2,8 +2,8 @@
 /// somewhere else.
 ///
 /// Controllers receive a navigator through their initializer and never learn
-/// which one it is: the terminal's stack when the app runs, a recording one in
-/// tests.
+/// which one it is: the chosen front end's when the app runs (the split
+/// view's, or the line front end's stack), a recording one in tests.
 @MainActor
 public protocol Navigator: AnyObject, Sendable {
     /// Shows `screen` on top of the current one.
@@ -28,8 +28,8 @@ public protocol Navigator: AnyObject, Sendable {
     /// split view also shows the list beside the person on top of it.
     func isShowing(_ screen: any Screen) -> Bool
 
-    /// Shows `root`, then runs the session until it is over: for the
-    /// terminal's stack, until the person quits or the input ends; for a
+    /// Shows `root`, then runs the session until it is over: for a front
+    /// end's navigator, until the person quits or the input ends; for a
     /// recording navigator in a test, at once, leaving the test to drive.
     func run(root: any Screen) async
 }

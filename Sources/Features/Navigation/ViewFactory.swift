@@ -1,11 +1,13 @@
 /// Makes the view of each screen, and the navigation stack that shows them:
 /// the one edge between the controllers and whatever draws them.
 ///
-/// The injectors ask the app's factory for every view, so a real run draws
-/// on the terminal (the `Terminal` module's `TerminalViews`), and a test can
-/// hand the scope a factory of recording views instead, then drive the real
-/// wiring through the models those views were shown — structured values,
-/// not terminal text. An abstract factory, in a container's words; here a
+/// The injectors ask the app's factory for every view, so a run draws with
+/// the front end the composition root chose — the split view of the
+/// `FullScreen` module's `FullScreenViews` for a person at a terminal, the
+/// lines of the `Terminal` module's `TerminalViews` for a pipe, a script or
+/// `--ui line` — and a test can hand the scope a factory of recording views
+/// instead, then drive the real wiring through the models those views were
+/// shown: structured values, not terminal text. An abstract factory, in a container's words; here a
 /// protocol with one method per screen.
 @MainActor
 public protocol ViewFactory: AnyObject, Sendable {

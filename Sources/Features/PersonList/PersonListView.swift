@@ -1,7 +1,9 @@
 /// What the list controller needs from whatever shows the list.
 ///
-/// The terminal view implements it for the app; tests implement it with a
-/// view that records what it was given.
+/// Each front end's list view implements it for the app (the split view's
+/// `FullScreenPersonListView` at a terminal, the line front end's
+/// `TerminalPersonListView` otherwise); tests implement it with a view that
+/// records what it was given.
 @MainActor
 public protocol PersonListView: ScreenView {
     /// Shows a page of the list, replacing what was shown before.
