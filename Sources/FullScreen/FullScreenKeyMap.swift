@@ -61,6 +61,13 @@ public enum FullScreenKeyMap {
         }
     }
 
+    /// The key that asks for `intent` on `screen`: the map's key, but on the
+    /// form, where every character typed is text, help is F1 alone.
+    public static func key(for intent: ScreenIntent, on screen: AppScreen) -> FullScreenKey {
+        guard intent == .help, screen == .form else { return key(for: intent) }
+        return FullScreenKey([.f1], "F1", "help", intent.summary)
+    }
+
     /// The keys of a screen that ask for no intent: moving the highlight,
     /// and editing a field in place.
     public static func editingKeys(on screen: AppScreen) -> [FullScreenKey] {
@@ -85,7 +92,7 @@ public enum FullScreenKeyMap {
     /// Every key of `screen`, its editing keys first, then its intents in
     /// the order ``Features/AppScreen/intents`` lists them.
     public static func keys(on screen: AppScreen) -> [FullScreenKey] {
-        editingKeys(on: screen) + screen.intents.map(key(for:))
+        editingKeys(on: screen) + screen.intents.map { key(for: $0, on: screen) }
     }
 
     /// The intent `key` asks for on `screen`, if any.
@@ -98,7 +105,7 @@ public enum FullScreenKeyMap {
         } else {
             typed = key
         }
-        return screen.intents.first { Self.key(for: $0).keys.contains(typed) }
+        return screen.intents.first { Self.key(for: $0, on: screen).keys.contains(typed) }
     }
 
     /// `↑ ↓ move · Enter open · …`: the key line of `screen`.

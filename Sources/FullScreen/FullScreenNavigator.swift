@@ -301,7 +301,8 @@ public final class FullScreenNavigator: Navigator {
         let width = min(area.columns, (lines.map(\.count).max() ?? 0) + 4)
         let left = (area.columns - width) / 2
         for (row, line) in lines.enumerated() where row < area.rows {
-            grid.fill(row: area.top + row, from: left, width: width)
+            // The whole row: no text of the pane shows beside the box.
+            grid.fill(row: area.top + row, from: area.left, width: area.columns)
             grid.put(
                 line, at: GridPoint(row: area.top + row, column: left + 2), width: width - 2,
                 style: CellStyle(row == 0 ? .title : .plain))

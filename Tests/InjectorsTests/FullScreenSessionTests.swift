@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Foundation
 import FullScreen
 import Injectors
 import PeopleTestSupport
@@ -19,10 +20,13 @@ import Testing
         var alive: [() -> PersonScope?] = []
         private var task: Task<ExitCode, Never>?
 
-        init(store: any PersonStore = Fixtures.sampleStore(), pageSize: Int = 10) {
+        init(
+            store: any PersonStore = Fixtures.sampleStore(), pageSize: Int = 10,
+            book: String = "book"
+        ) {
             views = FullScreenViews(
                 terminal: window, writer: FrameWriter(usesColor: false, theme: .standard),
-                book: "book")
+                book: book)
             session = SessionScope(
                 app: AppScope(
                     configuration: Configuration(pageSize: pageSize),
@@ -66,6 +70,29 @@ import Testing
         #expect(await run.finish() == .success)
         #expect(run.scopesAlive == 0)
         #expect(run.window.isGivenBack)
+    }
+
+    @Test func theReadmesFirstScreenIsWhatTheSplitViewDraws() async throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(
+            contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("people.sqlite · People") })
+        let end = try #require(lines[start...].firstIndex { $0 == "```" })
+        let shown = Array(lines[start..<end])
+        let run = Run(book: "people.sqlite")
+        run.window.size = TerminalSize(
+            rows: shown.count, columns: shown.map(\.count).max() ?? 0)
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press(.down)
+        // Alan read again: his heading no longer says he is loading.
+        let frame = await run.window.frame(where:) {
+            $0.contains { $0.hasSuffix("│ Alan Turing") }
+        }
+        #expect(frame == shown, "the README's first screen, after one ↓")
+        #expect(await run.finish() == .success)
     }
 
     @Test func aHundredDownsTypedAheadEndOnTheRightPersonInFarFewerFrames() async throws {

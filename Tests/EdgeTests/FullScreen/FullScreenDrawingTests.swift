@@ -91,7 +91,7 @@ import Testing
     @Test func everyIntentOfEveryScreenHasAKeyThatReachesIt() {
         for screen in AppScreen.allCases {
             for intent in screen.intents {
-                let key = FullScreenKeyMap.key(for: intent)
+                let key = FullScreenKeyMap.key(for: intent, on: screen)
                 #expect(FullScreenKeyMap.intent(of: key.keys[0], on: screen) == intent)
                 #expect(FullScreenKeyMap.help(on: screen).contains { $0.contains(key.summary) })
                 #expect(FullScreenKeyMap.keyReference.contains(key.keyLineEntry))
