@@ -9,7 +9,8 @@ import Testing
 
 /// Makes a fresh store of one kind, filled with given persons.
 ///
-/// The contract suite runs once per maker; each kind of store adds itself to ``all``.
+/// The published contract (``PersonStoreContract``) runs once per maker;
+/// each kind of store adds itself to ``all``.
 struct StoreMaker: Sendable, CustomTestStringConvertible {
     let name: String
     let make: @Sendable ([Person]) throws -> any PersonStore
@@ -17,6 +18,11 @@ struct StoreMaker: Sendable, CustomTestStringConvertible {
     func make(persons: [Person]) throws -> any PersonStore { try make(persons) }
 
     var testDescription: String { name }
+
+    /// The published contract, run against this kind of store.
+    var contract: PersonStoreContract {
+        PersonStoreContract("the \(name) store") { persons in try make(persons) }
+    }
 
     static let all: [StoreMaker] =
         [

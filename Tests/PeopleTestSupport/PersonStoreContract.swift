@@ -1,0 +1,583 @@
+import Features
+import Foundation
+import Synchronization
+import Testing
+
+/// The behaviour every ``Features/PersonStore`` promises, as checks another
+/// package can run against a store of its own: a decorator, a new back end.
+///
+/// The protocol is only worth its name if every store behaves alike: a
+/// controller tested against `MemoryPersonStore` can then trust the SQLite
+/// store, the server store and yours. So the suite this package runs
+/// against its own stores is published here, whole. Hand it a name and a
+/// maker — a closure that returns a fresh store holding the given persons —
+/// and call one promise, or all of them, from a test of your own:
+///
+/// ```swift
+///     @Test func aCountingStoreKeepsEveryPromiseOfTheStoreItWraps() async {
+///         let contract = PersonStoreContract("a counting store") { persons in
+///             CountingPersonStore(wrapping: MemoryPersonStore(persons: persons))
+///         }
+///         await contract.checkEveryPromise()
+///     }
+/// ```
+///
+/// Each promise is a function of its own, which makes a fresh store and
+/// records a Swift Testing issue for every check the store fails, or for
+/// any error it throws, naming the store and the promise it broke ("a
+/// counting store breaks idsAreNeverReusedAfterADelete()"). Nothing throws
+/// out of it, so a failure in one promise never hides another. To see each
+/// promise as a test case of its own, run them as arguments:
+/// `@Test(arguments: PersonStoreContract.promises)`, then `await
+/// contract.check(promise)`.
+public struct PersonStoreContract: Sendable {
+    /// What the failures call the store: "the sqlite store", "a counting store".
+    public let storeName: String
+    private let make: @Sendable ([Person]) async throws -> any PersonStore
+
+    /// A contract for the stores `make` returns.
+    ///
+    /// - Parameters:
+    ///   - storeName: names the store in every failure.
+    ///   - make: a fresh store holding exactly `persons`, with their ids,
+    ///     values and dates; a new one on every call, so promises can run
+    ///     in parallel.
+    public init(
+        _ storeName: String,
+        makingStores make:
+            @escaping @Sendable (_ persons: [Person]) async throws
+            -> any PersonStore
+    ) {
+        self.storeName = storeName
+        self.make = make
+    }
+
+    /// One promise of the protocol: its name, and the check that keeps it.
+    public struct Promise: Sendable, CustomTestStringConvertible {
+        /// The name of the contract's function that checks it.
+        public let name: String
+        fileprivate let check: @Sendable (PersonStoreContract) async -> Void
+
+        public var testDescription: String { name }
+    }
+
+    /// Every promise, in the order ``checkEveryPromise()`` checks them.
+    public static let promises: [Promise] = [
+        Promise(name: "personsAreListedInNameOrderWhateverTheCase") {
+            await $0.personsAreListedInNameOrderWhateverTheCase()
+        },
+        Promise(name: "pagesFollowOneAnotherWithoutGapsOrRepeats") {
+            await $0.pagesFollowOneAnotherWithoutGapsOrRepeats()
+        },
+        Promise(name: "thePreviousPageIsTheRowsJustBeforeAKeyInAscendingOrder") {
+            await $0.thePreviousPageIsTheRowsJustBeforeAKeyInAscendingOrder()
+        },
+        Promise(name: "searchMatchesPartOfANameIgnoringCase") {
+            await $0.searchMatchesPartOfANameIgnoringCase()
+        },
+        Promise(name: "searchTextIsDataNeverPattern") { await $0.searchTextIsDataNeverPattern() },
+        Promise(name: "unicodeNamesComeBackExactlyAsStored") {
+            await $0.unicodeNamesComeBackExactlyAsStored()
+        },
+        Promise(name: "addingGivesANewIdAndTheClocksDate") {
+            await $0.addingGivesANewIdAndTheClocksDate()
+        },
+        Promise(name: "whatAWriteReturnsIsWhatTheNextWriteFinds") {
+            await $0.whatAWriteReturnsIsWhatTheNextWriteFinds()
+        },
+        Promise(name: "updatingReplacesTheValuesAndKeepsIdAndDate") {
+            await $0.updatingReplacesTheValuesAndKeepsIdAndDate()
+        },
+        Promise(name: "deletingRemovesOnlyThatPerson") { await $0.deletingRemovesOnlyThatPerson() },
+        Promise(name: "aPersonNoOneHoldsWasDeletedElsewhere") {
+            await $0.aPersonNoOneHoldsWasDeletedElsewhere()
+        },
+        Promise(name: "aSaveOverAChangeItHasNotSeenIsRefusedAndTheChangeKept") {
+            await $0.aSaveOverAChangeItHasNotSeenIsRefusedAndTheChangeKept()
+        },
+        Promise(name: "anotherSpellingOfTheSameNameIsAChange") {
+            await $0.anotherSpellingOfTheSameNameIsAChange()
+        },
+        Promise(name: "anEmailAddedOrRemovedIsAChange") {
+            await $0.anEmailAddedOrRemovedIsAChange()
+        },
+        Promise(name: "aBulkAddThatFailsPartWayAddsNoOne") {
+            await $0.aBulkAddThatFailsPartWayAddsNoOne()
+        },
+        Promise(name: "renamingMovesAPersonInTheOrder") {
+            await $0.renamingMovesAPersonInTheOrder()
+        },
+        Promise(name: "addingManyAddsThemAll") { await $0.addingManyAddsThemAll() },
+        Promise(name: "idsAreNeverReusedAfterADelete") { await $0.idsAreNeverReusedAfterADelete() },
+        Promise(name: "searchThroughTheIndexAgreesWithShortSearches") {
+            await $0.searchThroughTheIndexAgreesWithShortSearches()
+        },
+        Promise(name: "aRestoredPersonComesBackExactlyWhereTheyWere") {
+            await $0.aRestoredPersonComesBackExactlyWhereTheyWere()
+        },
+        Promise(name: "everyPageOfAnExportComesInOrderAndStopsWhenAsked") {
+            await $0.everyPageOfAnExportComesInOrderAndStopsWhenAsked()
+        },
+        Promise(name: "anExportWhoseLastPageIsFullOrThatStopsEarlyEndsThere") {
+            await $0.anExportWhoseLastPageIsFullOrThatStopsEarlyEndsThere()
+        },
+        Promise(name: "aListPageIsItsRowsItsTotalAndWhereItStands") {
+            await $0.aListPageIsItsRowsItsTotalAndWhereItStands()
+        },
+        Promise(name: "aListPageThatCameBackEmptyOrShortFallsBackToAWholePage") {
+            await $0.aListPageThatCameBackEmptyOrShortFallsBackToAWholePage()
+        },
+        Promise(name: "aListPageIsTheAnswerTheSmallerCallsGive") {
+            await $0.aListPageIsTheAnswerTheSmallerCallsGive()
+        },
+    ]
+
+    /// Checks one promise against a fresh store.
+    public func check(_ promise: Promise) async {
+        await promise.check(self)
+    }
+
+    /// Checks every promise, one after the other, each against a fresh store.
+    public func checkEveryPromise() async {
+        for promise in Self.promises { await promise.check(self) }
+    }
+
+    // MARK: Running a promise
+
+    /// Makes a store holding `persons` and runs `body` on it, recording any
+    /// error either throws as the store breaking `promise`.
+    ///
+    /// A check that fails inside `body` has recorded its own issue already
+    /// (`#require` then throws to stop the body), so only other errors are
+    /// recorded here.
+    func keeping(
+        _ persons: [Person], promise: String = #function,
+        _ body: (any PersonStore) async throws -> Void
+    ) async {
+        do {
+            try await body(try await make(persons))
+        } catch is ExpectationFailedError {
+            return
+        } catch {
+            Issue.record(error, "\(storeName) breaks \(promise): it threw")
+        }
+    }
+
+    /// The comment a failed check carries: which store broke which promise,
+    /// and what the check was about.
+    func broken(_ detail: String? = nil, promise: String = #function) -> Comment {
+        Comment(rawValue: "\(storeName) breaks \(promise)" + (detail.map { ": \($0)" } ?? ""))
+    }
+
+    // MARK: Order and paging
+
+    /// Names are in ``Features/PersonSortKey`` order: case and accents folded.
+    public func personsAreListedInNameOrderWhateverTheCase() async {
+        await keeping([]) { store in
+            for name in ["bob", "Alice", "Émile", "alice", "Zoë", "Charlie"] {
+                _ = try await store.add(validating: PersonDraft(name: name))
+            }
+            let names = try await store.page(matching: "", from: .first, limit: 10).map(\.name)
+            #expect(names == ["Alice", "alice", "bob", "Charlie", "Zoë", "Émile"], broken())
+        }
+    }
+
+    /// Reading page after page from each last key gives everyone once, in order.
+    public func pagesFollowOneAnotherWithoutGapsOrRepeats() async {
+        await keeping(Fixtures.numberedPersons(25)) { store in
+            var seen: [String] = []
+            var page = try await store.page(matching: "", from: .first, limit: 10)
+            while let last = page.last {
+                seen += page.map(\.name)
+                page = try await store.page(matching: "", from: .after(last.sortKey), limit: 10)
+            }
+            #expect(seen == Fixtures.numberedPersons(25).map(\.name), broken())
+        }
+    }
+
+    /// A page before a key is the rows just before it, still in ascending
+    /// order, and its position is where it starts.
+    public func thePreviousPageIsTheRowsJustBeforeAKeyInAscendingOrder() async {
+        await keeping(Fixtures.numberedPersons(25)) { store in
+            let third = try await store.page(matching: "", from: .offset(20), limit: 10)
+            #expect(third.map(\.id) == Array(21...25), broken())
+            let second = try await store.page(
+                matching: "", from: .before(try #require(third.first, broken()).sortKey),
+                limit: 10)
+            #expect(second.map(\.id) == Array(11...20), broken())
+            #expect(
+                try await store.position(
+                    of: try #require(second.first, broken()).sortKey, matching: "") == 10,
+                broken())
+        }
+    }
+
+    // MARK: Search
+
+    /// A search finds names containing it, whatever the case.
+    public func searchMatchesPartOfANameIgnoringCase() async {
+        await keeping(Person.samples) { store throws in  // every `try` is inside a check
+            #expect(
+                try await store.page(matching: "AL", from: .first, limit: 10).map(\.name) == [
+                    "Alan Turing"
+                ], broken())
+            #expect(try await store.count(matching: "a") == 3, broken())
+            #expect(try await store.count(matching: "zz") == 0, broken())
+        }
+    }
+
+    /// `%`, `_` and quotes in a search are text to find, never SQL or a pattern.
+    public func searchTextIsDataNeverPattern() async {
+        await keeping([]) { store in
+            let tricky = [
+                "O'Brien", "100% Pure", "under_score", "Robert'); DROP TABLE persons;--",
+            ]
+            for name in tricky { _ = try await store.add(validating: PersonDraft(name: name)) }
+            #expect(
+                try await store.page(matching: "%", from: .first, limit: 10).map(\.name) == [
+                    "100% Pure"
+                ], broken())
+            #expect(
+                try await store.page(matching: "_", from: .first, limit: 10).map(\.name) == [
+                    "under_score"
+                ], broken())
+            #expect(
+                try await store.page(matching: "'", from: .first, limit: 10).count == 2, broken())
+            #expect(try await store.count(matching: "") == 4, broken())
+        }
+    }
+
+    /// Any Unicode name is kept as written and found in any case.
+    public func unicodeNamesComeBackExactlyAsStored() async {
+        await keeping([]) { store in
+            let added = try await store.add(
+                validating: PersonDraft(name: "Nguyễn Thị Minh Khai 👩🏽‍💻", address: "Hà Nội"))
+            #expect(
+                try await store.person(withID: added.id)?.name == "Nguyễn Thị Minh Khai 👩🏽‍💻",
+                broken())
+            #expect(try await store.count(matching: "NGUYỄN") == 1, broken())
+        }
+    }
+
+    /// Searches long enough for an index agree with a scan of every name.
+    public func searchThroughTheIndexAgreesWithShortSearches() async {
+        await keeping([]) { store in
+            _ = try await store.add(validatingAll: DemoPersons.drafts(count: 500))
+            for search in ["k", "kn", "knu", "KNUTH 1", "a*", "[x", "ada knuth 2"] {
+                let all = try await store.page(matching: search, from: .first, limit: 1_000)
+                #expect(
+                    all.count == (try await store.count(matching: search)), broken("\(search)"))
+                #expect(
+                    all.allSatisfy {
+                        PersonSortKey.fold($0.name).contains(PersonSortKey.fold(search))
+                    }, broken("\(search)"))
+            }
+        }
+    }
+
+    // MARK: Writes
+
+    /// An add gives a new id, the values checked, and the caller's date.
+    public func addingGivesANewIdAndTheClocksDate() async {
+        await keeping(Person.samples) { store in
+            let added = try await store.add(
+                validating: PersonDraft(name: " Barbara Liskov ", email: "barbara@example.org"))
+            #expect(added.id > 3, broken())
+            #expect(added.name == "Barbara Liskov", broken())
+            #expect(added.added == Fixtures.now, broken())
+            #expect(try await store.person(withID: added.id) == added, broken())
+            #expect(try await store.count(matching: "") == 4, broken())
+        }
+    }
+
+    /// Dates with a fraction of a second, far in the past and far in the
+    /// future, and twenty more drawn at random: seconds from 2001 and from
+    /// 1970 round differently, which a store keeping either must not lose.
+    static let awkwardDates: [Date] = {
+        var random = SeededGenerator(seed: 28)
+        return [
+            Date(timeIntervalSince1970: 1_764_133_383.123_456_7),
+            Date(timeIntervalSinceReferenceDate: 0.1),
+            Date(timeIntervalSince1970: -62_000_000_000.3),
+            Date(timeIntervalSince1970: 250_000_000_000.7),
+            .distantPast, .distantFuture,
+        ]
+            + (0..<20).map { _ in
+                Date(timeIntervalSince1970: Double.random(in: -3e9...5e9, using: &random))
+            }
+    }()
+
+    /// The person an add, an update or a restore returns is the one the
+    /// store reads back and the next write accepts, whatever the date.
+    public func whatAWriteReturnsIsWhatTheNextWriteFinds() async {
+        await keeping([]) { store in
+            for date in Self.awkwardDates {
+                let added = try await store.add(
+                    PersonDraft(name: "Dated \(date)").validated(), addedAt: date)
+                #expect(
+                    try await store.person(withID: added.id) == added, broken("added at \(date)"))
+                if StoredDate.secondsRange.contains(date.timeIntervalSince1970) {
+                    #expect(
+                        abs(added.added.timeIntervalSince(date)) < 0.001,
+                        broken("added at \(date)"))
+                }
+                let updated = try await store.update(
+                    added, with: PersonDraft(name: "Moved \(date)").validated())
+                #expect(updated.added == added.added, broken("added at \(date)"))
+                #expect(
+                    try await store.person(withID: added.id) == updated,
+                    broken("added at \(date)"))
+                try await store.delete(updated)
+                try await store.restore(updated)
+                #expect(
+                    try await store.person(withID: added.id) == updated,
+                    broken("restored, added at \(date)"))
+                try await store.delete(updated)
+            }
+            #expect(try await store.count(matching: "") == 0, broken())
+        }
+    }
+
+    /// An update replaces every value and keeps the id and the date added.
+    public func updatingReplacesTheValuesAndKeepsIdAndDate() async {
+        await keeping(Person.samples) { store in
+            let updated = try await store.update(
+                2, validating: PersonDraft(name: "Alan M. Turing", address: ""))
+            #expect(updated.id == 2, broken())
+            #expect(updated.added == Person.samples[1].added, broken())
+            #expect(try await store.person(withID: 2) == updated, broken())
+            #expect(updated.email == nil, broken())
+        }
+    }
+
+    /// A delete removes that person and no one else.
+    public func deletingRemovesOnlyThatPerson() async {
+        await keeping(Person.samples) { store in
+            try await store.delete(Person.samples[0])
+            #expect(try await store.person(withID: 1) == nil, broken())
+            #expect(
+                try await store.page(matching: "", from: .first, limit: 10).map(\.id) == [2, 3],
+                broken())
+        }
+    }
+
+    /// Renaming someone moves them to their new place in the order.
+    public func renamingMovesAPersonInTheOrder() async {
+        await keeping(Person.samples) { store in
+            _ = try await store.update(3, validating: PersonDraft(name: "Aaron Hopper"))
+            #expect(
+                try await store.page(matching: "", from: .first, limit: 10).map(\.id) == [3, 1, 2],
+                broken())
+        }
+    }
+
+    /// A bulk add adds everyone, searchable, and later adds are too.
+    public func addingManyAddsThemAll() async {
+        await keeping(Person.samples) { store in
+            #expect(
+                try await store.add(validatingAll: DemoPersons.drafts(count: 50)) == 50, broken())
+            #expect(
+                try await store.count(matching: "ada allen 1") == 1,
+                broken("the bulk add is searchable"))
+            try await store.add(validating: PersonDraft(name: "Zyx Unique"))
+            #expect(
+                try await store.count(matching: "zyx uni") == 1, broken("a later single add is too")
+            )
+            #expect(try await store.count(matching: "") == 54, broken())
+        }
+    }
+
+    /// A bulk add that cannot add everyone adds no one, and the store goes on.
+    public func aBulkAddThatFailsPartWayAddsNoOne() async {
+        // Two ids are left after this person: the third newcomer has none.
+        let nearTheEnd = Person(
+            id: .max - 2, name: "Nearly Last", address: "", email: nil, added: Fixtures.now)
+        await keeping([nearTheEnd]) { store in
+            await #expect(throws: PersonStoreError.self, broken()) {
+                try await store.add(
+                    validatingAll: ["One", "Two", "Three"].map { PersonDraft(name: $0) })
+            }
+            #expect(
+                try await store.page(matching: "", from: .first, limit: 10) == [nearTheEnd],
+                broken())
+            // Ids the failed add took may be spent (a server's sequence is
+            // never rolled back), but the store goes on taking writes.
+            try await store.delete(nearTheEnd)
+            #expect(try await store.count(matching: "") == 0, broken())
+        }
+    }
+
+    /// An id once given is never given again, even after its person is deleted.
+    public func idsAreNeverReusedAfterADelete() async {
+        await keeping(Person.samples) { store in
+            let first = try await store.add(validating: PersonDraft(name: "Temporary"))
+            try await store.delete(first)
+            #expect(
+                try await store.add(validating: PersonDraft(name: "Next")).id > first.id, broken())
+        }
+    }
+
+    /// A deleted person restored comes back with the same id, values and
+    /// date, where they were in the order; restoring twice is refused.
+    public func aRestoredPersonComesBackExactlyWhereTheyWere() async {
+        await keeping(Person.samples) { store in
+            let alan = Person.samples[1]
+            try await store.delete(alan)
+            try await store.restore(alan)
+            #expect(try await store.person(withID: alan.id) == alan, broken())
+            #expect(
+                try await store.page(matching: "", from: .first, limit: 10) == Person.samples,
+                broken())
+            #expect(try await store.count(matching: "") == 3, broken())
+            await #expect(throws: PersonStoreError.self, broken("restored twice")) {
+                try await store.restore(alan)
+            }
+            #expect(try await store.count(matching: "") == 3, broken())
+        }
+    }
+
+    // MARK: No lost changes
+
+    /// Writing over a person the store does not hold says they were deleted.
+    public func aPersonNoOneHoldsWasDeletedElsewhere() async {
+        await keeping(Person.samples) { store throws in  // every `try` is inside a check
+            let ghost = Person(
+                id: 42, name: "Ghost", address: "", email: nil, added: Fixtures.now)
+            #expect(try await store.person(withID: 42) == nil, broken())
+            await #expect(throws: PersonStoreError.deletedElsewhere(name: "Ghost"), broken()) {
+                try await store.delete(ghost)
+            }
+            await #expect(throws: PersonStoreError.deletedElsewhere(name: "Ghost"), broken()) {
+                try await store.update(ghost, with: PersonDraft(name: "X").validated())
+            }
+            #expect(try await store.count(matching: "") == 3, broken())
+        }
+    }
+
+    /// A save or a delete over a change the caller has not read is refused,
+    /// and the change is kept.
+    public func aSaveOverAChangeItHasNotSeenIsRefusedAndTheChangeKept() async {
+        await keeping(Person.samples) { store in
+            let opened = Person.samples[0]
+            let theirs = try await store.update(
+                opened, with: PersonDraft(name: "Ada King", address: "Ockham Park").validated())
+            await #expect(
+                throws: PersonStoreError.changedElsewhere(name: "Ada Lovelace"), broken("update")
+            ) {
+                try await store.update(opened, with: PersonDraft(name: "Ada Byron").validated())
+            }
+            await #expect(
+                throws: PersonStoreError.changedElsewhere(name: "Ada Lovelace"), broken("delete")
+            ) {
+                try await store.delete(opened)
+            }
+            #expect(try await store.person(withID: 1) == theirs, broken())
+            // Read again, the change is seen, and a save over it is the user's choice.
+            let saved = try await store.update(
+                theirs, with: PersonDraft(name: "Ada Byron").validated())
+            #expect(try await store.person(withID: 1) == saved, broken())
+        }
+    }
+
+    /// A name written again in another Unicode spelling is a change, though
+    /// Swift's `==` takes the two as equal.
+    public func anotherSpellingOfTheSameNameIsAChange() async {
+        // "é" as one scalar, then as "e" and a combining accent: Swift's `==`
+        // takes them as equal, but someone did rewrite the name.
+        let composed = "Ren\u{E9} Descartes"
+        let decomposed = "Rene\u{301} Descartes"
+        await keeping([]) { store in
+            let opened = try await store.add(validating: PersonDraft(name: composed))
+            let theirs = try await store.update(
+                opened, with: PersonDraft(name: decomposed).validated())
+            #expect(theirs.name == opened.name, broken("equal to Swift"))
+            await #expect(throws: PersonStoreError.changedElsewhere(name: composed), broken()) {
+                try await store.update(opened, with: PersonDraft(name: "René").validated())
+            }
+        }
+    }
+
+    /// An email added where there was none is a change.
+    public func anEmailAddedOrRemovedIsAChange() async {
+        await keeping(Person.samples) { store in
+            let alan = Person.samples[1]
+            _ = try await store.update(
+                alan,
+                with: PersonDraft(
+                    name: alan.name, address: alan.address, email: "alan@example.org"
+                )
+                .validated())
+            await #expect(throws: PersonStoreError.changedElsewhere(name: alan.name), broken()) {
+                try await store.delete(alan)
+            }
+        }
+    }
+
+    // MARK: Export
+
+    /// An export hands over every page in order, and `false` stops it.
+    public func everyPageOfAnExportComesInOrderAndStopsWhenAsked() async {
+        await keeping(Fixtures.numberedPersons(23)) { store in
+            let pages = Mutex<[[String]]>([])
+            try await store.forEachPage(matching: "", pageSize: 5) { page in
+                pages.withLock { $0.append(page.map(\.name)) }
+                return true
+            }
+            let read = pages.withLock { $0 }
+            #expect(read.map(\.count) == [5, 5, 5, 5, 3], broken())
+            #expect(
+                read.joined().map { $0 } == Fixtures.numberedPersons(23).map(\.name), broken())
+            let searched = Mutex<[String]>([])
+            try await store.forEachPage(matching: "person 01", pageSize: 4) { page in
+                searched.withLock { $0 += page.map(\.name) }
+                return true
+            }
+            #expect(
+                searched.withLock { $0 } == (10...19).map { "Person 0\($0)" }, broken("searched"))
+            let asked = Mutex(0)
+            try await store.forEachPage(matching: "", pageSize: 5) { _ in
+                asked.withLock { $0 += 1 }
+                return false
+            }
+            #expect(asked.withLock { $0 } == 1, broken("false stops the reading"))
+        }
+    }
+
+    /// A last page that is full, an answer with no page, and a reading
+    /// stopped with a page already asked for all end as they should.
+    ///
+    /// The server store asks for each page before the one before it is
+    /// handed over, so these must end as every other store's do.
+    public func anExportWhoseLastPageIsFullOrThatStopsEarlyEndsThere() async {
+        let numbered = Fixtures.numberedPersons(20)
+        await keeping(numbered) { store in
+            let counts = Mutex<[Int]>([])
+            try await store.forEachPage(matching: "", pageSize: 5) { page in
+                counts.withLock { $0.append(page.count) }
+                return true
+            }
+            #expect(counts.withLock { $0 } == [5, 5, 5, 5], broken())
+            let handed = Mutex(0)
+            try await store.forEachPage(matching: "nobody by this name", pageSize: 5) { _ in
+                handed.withLock { $0 += 1 }
+                return true
+            }
+            #expect(handed.withLock { $0 } == 0, broken("no persons, no page"))
+            let asked = Mutex(0)
+            try await store.forEachPage(matching: "", pageSize: 5) { _ in
+                asked.withLock { $0 += 1 }
+                return asked.withLock { $0 } < 2
+            }
+            #expect(
+                asked.withLock { $0 } == 2, broken("false on the second page stops the reading"))
+            let again = Mutex<[String]>([])
+            try await store.forEachPage(matching: "", pageSize: 7) { page in
+                again.withLock { $0 += page.map(\.name) }
+                return true
+            }
+            #expect(
+                again.withLock { $0 } == numbered.map(\.name),
+                broken("the store reads on as before"))
+        }
+    }
+}
