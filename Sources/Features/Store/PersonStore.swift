@@ -20,6 +20,10 @@ public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
 /// after the `await` before it uses the answer. Lists are read a page at a
 /// time, in ``PersonSortKey`` order, so no screen ever loads the whole
 /// address book, and a page is one call, ``listPage(matching:from:size:)``.
+///
+/// What every store must do is checked, promise by promise, by the store
+/// contract in the `PeopleTestSupport` product (`PersonStoreContract`):
+/// this package's stores run it, and a store of another package can too.
 public protocol PersonStore: Sendable {
     /// The page of persons matching `search` from `start`, with their total
     /// and the index of the first row, all as of one moment: what a screen
