@@ -25,7 +25,8 @@ public enum Key: Hashable, Sendable {
 /// Turns the bytes a terminal sends into ``Key``s.
 ///
 /// Stateful only for what can be cut between two reads: the bytes of one
-/// UTF-8 character. An escape sequence arrives whole in one read from any
+/// UTF-8 character, kept only while every byte after its first could go on
+/// it. An escape sequence arrives whole in one read from any
 /// terminal this was tried on, so an `ESC` that ends a read is the Esc key.
 /// Every byte sequence decodes to something — at worst ``Key/unknown`` — so
 /// nothing typed or pasted can stop the reader.
@@ -59,6 +60,15 @@ public struct KeyDecoder: Sendable {
                 index += 1
             default:
                 let length = Self.utf8Length(lead: byte)
+                let rest = input[(index + 1)..<min(input.count, index + length)]
+                guard rest.allSatisfy({ (0x80...0xBF).contains($0) }) else {
+                    // Not the start of a character after all (a pasted
+                    // byte): the key typed next is a key of its own, not
+                    // the character's missing end.
+                    keys.append(.unknown)
+                    index += 1
+                    continue
+                }
                 guard index + length <= input.count else {
                     // The rest of this character comes with the next read.
                     pending = Array(input[index...])

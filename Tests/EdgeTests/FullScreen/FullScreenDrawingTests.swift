@@ -26,6 +26,15 @@ import Testing
         #expect(decoder.decode(Array(bytes[3...])) == [.character("漢")])
     }
 
+    @Test func aLeadByteWithNoCharacterAfterItDoesNotSwallowTheKeysThatFollow() {
+        var decoder = KeyDecoder()
+        // A pasted byte that starts a four-byte character, and nothing of it
+        // after: the q typed next is a key, not the character's second byte.
+        #expect(decoder.decode([0xF0]) == [])
+        #expect(decoder.decode(Array("q".utf8)) == [.unknown, .character("q")])
+        #expect(decoder.decode([0xE6, 0x41]) == [.unknown, .character("A")])
+    }
+
     @Test func anyBytesAtAllDecodeWithoutStoppingTheReader() {
         var random = SeededGenerator(seed: 29)
         var decoder = KeyDecoder()
