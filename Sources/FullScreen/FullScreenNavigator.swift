@@ -157,19 +157,20 @@ public final class FullScreenNavigator: Navigator {
             display.setNeedsDisplay()
             return true
         }
-        guard let top = stack.last else { return true }
-        var targets = [focused].compactMap { $0?.view as? any FullScreenView }
-        // From the list, e and d reach the person beside it.
-        if let beside, top === beside, !personHasFocus,
-            let view = beside.view as? any FullScreenView
-        {
-            targets.append(view)
-            if (view as? FullScreenPersonDetailView)?.isAsking == true { targets = [view] }
-        }
+        guard !stack.isEmpty else { return true }
         var outcome = KeyOutcome.notMine
-        for view in targets {
+        if let asking = besideView, isListFocusedBeside, asking.isAsking {
+            outcome = await asking.handle(key)
+        } else if let view = focused?.view as? any FullScreenView {
             outcome = await view.handle(key)
-            if outcome != .notMine { break }
+        }
+        // From the list, e and d reach the person beside it: the one
+        // highlighted now. Typed right after ↓, they arrive before the
+        // person beside has followed the highlight, and would edit, or
+        // delete, the one highlighted before.
+        if outcome == .notMine, isWide, isListFocusedBeside {
+            await followHighlight()
+            if let view = besideView { outcome = await view.handle(key) }
         }
         switch outcome {
         case .handled: break
@@ -202,8 +203,7 @@ public final class FullScreenNavigator: Navigator {
             if !isWide, beside != nil, !personHasFocus { await closeBeside() }
             return
         }
-        let onTop = stack.count == 1 || (beside != nil && stack.last === beside && !personHasFocus)
-        guard onTop, list.highlightIdentity != besideFor else { return }
+        guard isListFocusedBeside, list.highlightIdentity != besideFor else { return }
         await closeBeside()
         guard let row = list.highlightedRow else { return }
         besideFor = list.highlightIdentity
@@ -223,6 +223,17 @@ public final class FullScreenNavigator: Navigator {
     // MARK: Layout
 
     private var isWide: Bool { terminal.size.columns >= Self.splitWidth }
+
+    /// Whether the list has the keys, with at most the person it
+    /// highlights beside it.
+    private var isListFocusedBeside: Bool {
+        stack.count == 1 || (beside != nil && stack.last === beside && !personHasFocus)
+    }
+
+    /// The view of the person beside the list, while one is.
+    private var besideView: FullScreenPersonDetailView? {
+        beside?.view as? FullScreenPersonDetailView
+    }
 
     private var listView: FullScreenPersonListView? {
         stack.first?.view as? FullScreenPersonListView

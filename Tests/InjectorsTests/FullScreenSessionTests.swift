@@ -154,6 +154,22 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    @Test func keysTypedAheadAfterAMoveReachThePersonNowHighlighted() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        // One batch, as typed fast: the person beside the list was still
+        // Ada when d arrived, and y would have deleted her.
+        run.window.press([.down, .character("d"), .character("y")])
+        let frame = await run.window.frame(showing: "Deleted ")
+        #expect(frame.contains { $0.contains("Deleted Alan Turing.") })
+        #expect(try await store.person(withID: 1)?.name == "Ada Lovelace")
+        #expect(try await store.person(withID: 2) == nil)
+        #expect(await run.finish() == .success)
+        #expect(run.scopesAlive == 0)
+    }
+
     @Test func aNarrowWindowShowsOnePaneAndATinyOneSaysSo() async throws {
         let run = Run()
         run.window.size = TerminalSize(rows: 20, columns: 60)
