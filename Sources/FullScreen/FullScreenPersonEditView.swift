@@ -1,4 +1,5 @@
 import Features
+import Terminal
 
 /// The person form in the full-screen front end: every field at once,
 /// edited in place.
@@ -68,7 +69,7 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
             var value = values[focus] ?? ""
             // Past the longest value the field takes, a key adds nothing:
             // a paste of a book cannot grow the form without bound.
-            guard value.count < focus.maximumLength else { return .handled }
+            guard focus.hasRoom(for: character, after: value) else { return .handled }
             value.append(character)
             values[focus] = value
         default:
@@ -113,10 +114,13 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
             let room = area.columns - 2 - labelWidth
             var value = values[field] ?? ""
             if isFocused {
-                // The end of the value stays in sight while typing.
-                value += "▏"
-                let columns = value.count
-                if columns > room { value = "…" + value.suffix(max(0, room - 1)) }
+                // The end of the value stays in sight while typing, measured
+                // as it is drawn: inert, in display columns (a wide
+                // character takes two).
+                value = InertText.inert(value) + "▏"
+                if value.displayColumns > room {
+                    value = "…" + value[value.suffixStart(columns: max(0, room - 1))...]
+                }
             }
             grid.put(
                 value, at: area.point(row, 1 + labelWidth), width: room,

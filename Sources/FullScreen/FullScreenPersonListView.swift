@@ -193,6 +193,8 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         var draft = searchDraft ?? ""
         switch key {
         case .character(let character):
+            // Longer than any name can be: nothing would match.
+            guard PersonField.name.hasRoom(for: character, after: draft) else { return .handled }
             draft.append(character)
         case .backspace:
             guard !draft.isEmpty else {
@@ -221,8 +223,6 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         default:
             return .handled
         }
-        // Longer than any name can be: nothing would match.
-        guard draft.count <= PersonField.name.maximumLength else { return .handled }
         searchDraft = draft
         landing = .first
         await model.search(draft)

@@ -37,6 +37,20 @@ extension StringProtocol {
         }
         return end
     }
+
+    /// Where the longest end of the text that fits in `width` display
+    /// columns starts: what stays in sight of a field typed at its end.
+    package func suffixStart(columns width: Int) -> Index {
+        var used = 0
+        var start = endIndex
+        while start > startIndex {
+            let before = index(before: start)
+            used += self[before].displayColumns
+            if used > width { break }
+            start = before
+        }
+        return start
+    }
 }
 
 extension Character {

@@ -170,6 +170,39 @@ import Testing
         #expect(run.scopesAlive == 0)
     }
 
+    @Test func aPasteOfCombiningMarksCannotGrowAFieldPastWhatItStores() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press([.character("e")])
+        await run.window.frame(showing: "Edit Ada Lovelace")
+        // One character, however many marks: a limit on characters alone
+        // let the field grow without end, and the save was refused.
+        let marks = Array(repeating: Key.character("\u{301}"), count: 5_000)
+        run.window.press([.clearLine, .character("x")] + marks + [.enter])
+        let frame = await run.window.frame(where:) {
+            $0.contains { $0.contains("Saved ") || $0.contains("bytes") }
+        }
+        #expect(frame.contains { $0.contains("Saved ") }, "saved, not refused as too large")
+        let name = try await store.person(withID: 1)?.name ?? ""
+        #expect(name.utf8.count <= PersonField.name.maximumBytes)
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func theEndOfAValueOfWideCharactersStaysInSightWhileTyping() async throws {
+        let run = Run()
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press([.character("e")])
+        await run.window.frame(showing: "Edit Ada Lovelace")
+        run.window.press([.clearLine] + Array(repeating: Key.character("漢"), count: 40))
+        let frame = await run.window.frame(showing: "漢漢漢漢漢")
+        let field = frame.first { $0.contains("漢") } ?? ""
+        #expect(field.hasSuffix("漢▏"), "the cursor after the last character typed")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func aNarrowWindowShowsOnePaneAndATinyOneSaysSo() async throws {
         let run = Run()
         run.window.size = TerminalSize(rows: 20, columns: 60)
