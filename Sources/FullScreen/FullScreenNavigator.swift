@@ -322,6 +322,7 @@ public final class FullScreenNavigator: Navigator {
 
     /// The one line for a key no view of the screen answers.
     static func complaint(for key: Key) -> String {
+        if case .pasted = key { return "A paste is typed only into a search or a field." }
         if case .character(let character) = key {
             return "Unknown key \(InertTextQuote.quoted(character)). Press ? for help."
         }

@@ -65,7 +65,7 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         case .backTab, .up: focus = fields[(at + fields.count - 1) % fields.count]
         case .backspace: _ = values[focus]?.popLast()
         case .clearLine: values[focus] = ""
-        case .character(let character):
+        case .character(let character), .pasted(let character):
             var value = values[focus] ?? ""
             // Past the longest value the field takes, a key adds nothing:
             // a paste of a book cannot grow the form without bound.

@@ -192,7 +192,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     private func handleSearch(_ key: Key, _ model: PersonListViewModel) async -> KeyOutcome {
         var draft = searchDraft ?? ""
         switch key {
-        case .character(let character):
+        case .character(let character), .pasted(let character):
             // Longer than any name can be: nothing would match.
             guard PersonField.name.hasRoom(for: character, after: draft) else { return .handled }
             draft.append(character)

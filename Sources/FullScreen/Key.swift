@@ -7,6 +7,10 @@
 public enum Key: Hashable, Sendable {
     /// A printable character, as typed (a letter, a digit, a space, `?`).
     case character(Character)
+    /// A character that came in a paste: text for a search or a field,
+    /// never a command, so a paste onto the list adds, deletes and quits
+    /// nothing, whatever letters and line breaks it holds.
+    case pasted(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, tab, backTab, backspace, delete, escape
@@ -30,8 +34,14 @@ public enum Key: Hashable, Sendable {
 /// terminal this was tried on, so an `ESC` that ends a read is the Esc key.
 /// Every byte sequence decodes to something — at worst ``Key/unknown`` — so
 /// nothing typed or pasted can stop the reader.
+///
+/// A paste arrives between the markers a terminal sends once asked to
+/// (bracketed paste, which ``RawTerminal`` asks for): what is between them
+/// is read as ``Key/pasted(_:)`` text, and its control bytes as nothing.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Between the marks that start and end a paste.
+    private var isPasting = false
 
     /// A decoder that has read nothing yet.
     public init() {}
@@ -47,8 +57,14 @@ public struct KeyDecoder: Sendable {
             switch byte {
             case 0x1B:
                 let (key, length) = Self.escapeSequence(input, at: index)
-                keys.append(key)
+                if let marks = Self.pasteMarks(input, at: index) {
+                    isPasting = marks
+                } else if !isPasting {
+                    keys.append(key)
+                }
                 index += length
+            case _ where isPasting && (byte < 0x20 || byte == 0x7F):
+                index += 1
             case 0x00..<0x20:
                 keys.append(Self.control(byte))
                 index += 1
@@ -56,7 +72,7 @@ public struct KeyDecoder: Sendable {
                 keys.append(.backspace)
                 index += 1
             case 0x20..<0x7F:
-                keys.append(.character(Character(Unicode.Scalar(byte))))
+                keys.append(text(Character(Unicode.Scalar(byte))))
                 index += 1
             default:
                 let length = Self.utf8Length(lead: byte)
@@ -75,10 +91,10 @@ public struct KeyDecoder: Sendable {
                     return keys
                 }
                 let scalarBytes = input[index..<(index + length)]
-                if length > 1, let text = String(validating: scalarBytes, as: UTF8.self),
-                    let character = text.first, text.count == 1
+                if length > 1, let decoded = String(validating: scalarBytes, as: UTF8.self),
+                    let character = decoded.first, decoded.count == 1
                 {
-                    keys.append(.character(character))
+                    keys.append(text(character))
                 } else {
                     keys.append(.unknown)
                 }
@@ -86,6 +102,20 @@ public struct KeyDecoder: Sendable {
             }
         }
         return keys
+    }
+
+    /// The key of `character`: typed, or part of a paste.
+    private func text(_ character: Character) -> Key {
+        isPasting ? .pasted(character) : .character(character)
+    }
+
+    /// Whether the escape sequence at `start` starts a paste (true) or
+    /// ends one (false); `nil` when it is no paste mark.
+    private static func pasteMarks(_ input: [UInt8], at start: Int) -> Bool? {
+        let mark = input[start...].prefix(6)
+        if mark.elementsEqual("\u{1B}[200~".utf8) { return true }
+        if mark.elementsEqual("\u{1B}[201~".utf8) { return false }
+        return nil
     }
 
     /// The key a control byte stands for.

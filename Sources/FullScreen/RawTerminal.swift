@@ -87,8 +87,9 @@ public final class RawTerminal: FullScreenTerminal {
     /// The signals that end the session, as `q` does.
     private nonisolated static let endingSignals = [SIGTERM, SIGINT, SIGHUP]
 
-    /// Raw mode and the alternate screen, with the cursor hidden and lines
-    /// not wrapped.
+    /// Raw mode and the alternate screen, with the cursor hidden, lines
+    /// not wrapped, and pastes marked, so that pasted text is read as text
+    /// and never as keys that add, delete or quit (``Key/pasted(_:)``).
     private func takeTerminal() {
         if hasSaved {
             var raw = saved
@@ -102,7 +103,7 @@ public final class RawTerminal: FullScreenTerminal {
             // are kept, and handled in order.
             tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         }
-        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l".utf8))
+        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h".utf8))
     }
 
     /// The terminal as it was found: its modes, the main screen, the cursor.
@@ -111,7 +112,7 @@ public final class RawTerminal: FullScreenTerminal {
     /// the person types there is echoed and read a line at a time.
     private func giveTerminalBack() {
         if hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-        write(Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
+        write(Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
     }
 
     /// Turns each signal the session answers into an event.

@@ -203,6 +203,20 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    @Test func aPasteOntoTheListDeletesAddsAndQuitsNothingAndASearchTakesIt() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press("dyaxq".map(Key.pasted))
+        await run.window.frame(showing: "A paste is typed only into a search or a field.")
+        #expect(try await store.person(withID: 1)?.name == "Ada Lovelace")
+        #expect(try await store.count(matching: "") == 3)
+        run.window.press([.character("/")] + "gr".map(Key.pasted))
+        await run.window.frame(showing: "Name     Grace Hopper")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func aNarrowWindowShowsOnePaneAndATinyOneSaysSo() async throws {
         let run = Run()
         run.window.size = TerminalSize(rows: 20, columns: 60)

@@ -35,6 +35,12 @@ import Testing
         #expect(decoder.decode([0xE6, 0x41]) == [.unknown, .character("A")])
     }
 
+    @Test func aMarkedPasteIsTextAndNeverKeys() {
+        var decoder = KeyDecoder()
+        let keys = decoder.decode(Array("\u{1B}[200~ay\r\u{3}\u{1B}[A\u{1B}[201~q".utf8))
+        #expect(keys == [.pasted("a"), .pasted("y"), .character("q")])
+    }
+
     @Test func anyBytesAtAllDecodeWithoutStoppingTheReader() {
         var random = SeededGenerator(seed: 29)
         var decoder = KeyDecoder()
