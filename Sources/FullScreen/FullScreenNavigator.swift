@@ -167,8 +167,10 @@ public final class FullScreenNavigator: Navigator {
         // From the list, e and d reach the person beside it: the one
         // highlighted now. Typed right after ↓, they arrive before the
         // person beside has followed the highlight, and would edit, or
-        // delete, the one highlighted before.
+        // delete, the one highlighted before. On a page still being read,
+        // the person highlighted is not known yet: the key waits for it.
         if outcome == .notMine, isWide, isListFocusedBeside {
+            if listView?.isLoading == true { return false }
             await followHighlight()
             if let view = besideView { outcome = await view.handle(key) }
         }

@@ -162,11 +162,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             await retry()
         case .quit: await model.quit()
         case .help: return .help
-        case .edit, .delete:
-            // For the person beside the list, once it follows the highlight
-            // onto the page being read.
-            return model.isLoading ? .waitForLoad : .notMine
-        case .cancel, .back: return .notMine
+        case .edit, .delete, .cancel, .back: return .notMine
         }
         return .handled
     }

@@ -170,6 +170,21 @@ import Testing
         #expect(run.scopesAlive == 0)
     }
 
+    @Test func keysTypedAheadAfterAPageTurnReachThePersonOnTheNewPage() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store, pageSize: 2)
+        run.start()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        // d arrives while the next page is still being read: it is for the
+        // person highlighted once it arrives, not Ada, who was beside.
+        run.window.press([.pageDown, .character("d"), .character("y")])
+        let frame = await run.window.frame(showing: "Deleted ")
+        #expect(frame.contains { $0.contains("Deleted Grace Hopper.") })
+        #expect(try await store.person(withID: 1)?.name == "Ada Lovelace")
+        #expect(await run.finish() == .success)
+        #expect(run.scopesAlive == 0)
+    }
+
     @Test func aPasteOfCombiningMarksCannotGrowAFieldPastWhatItStores() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store)
