@@ -106,8 +106,17 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         grid.put(
             model.title, at: area.point(0, 1), width: area.columns - 1, style: CellStyle(.title))
         let labelWidth = (PersonField.allCases.map { $0.label.count }.max() ?? 0) + 2
-        for (index, field) in PersonField.allCases.enumerated() where 2 + index * 2 < area.rows {
-            let row = 2 + index * 2
+        // Two rows a field when the pane has them, else one, scrolled so the
+        // field in focus is in sight: a key never types into a field that
+        // is not drawn, to be saved unseen.
+        let fields = PersonField.allCases
+        let gap = fields.count * 2 < area.rows ? 2 : 1
+        let first = gap
+        let focusRow = first + (fields.firstIndex(of: focus) ?? 0) * gap
+        let shift = max(0, focusRow - (area.rows - 1))
+        for (index, field) in fields.enumerated() {
+            let row = first + index * gap - shift
+            guard row >= first, row < area.rows else { continue }
             let label = field.isRequired ? field.label : field.label + "?"
             grid.put(label, at: area.point(row, 1), width: labelWidth, style: CellStyle(.keys))
             let isFocused = field == focus && focused
@@ -126,7 +135,7 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
                 value, at: area.point(row, 1 + labelWidth), width: room,
                 style: CellStyle(.plain, highlighted: isFocused), fill: isFocused)
         }
-        let below = 2 + PersonField.allCases.count * 2
+        let below = first + fields.count * gap - shift
         if let refusal, below < area.rows {
             grid.put(
                 refusal, at: area.point(below, 1), width: area.columns - 1, style: CellStyle(.error)

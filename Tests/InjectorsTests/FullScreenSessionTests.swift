@@ -232,6 +232,23 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    @Test func theFieldBeingTypedIsInSightInAShortWindow() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        run.window.size = TerminalSize(rows: 8, columns: 40)
+        run.start()
+        await run.window.frame(where:) { $0[1].contains("Ada Lovelace") }
+        run.window.press([.enter, .character("e")])
+        await run.window.frame(showing: "Edit Ada Lovelace")
+        // Five rows for the form: the email, two fields down, was typed
+        // into, and saved, without being drawn.
+        let drawn = run.window.frames.count
+        run.window.press([.tab, .tab, .character("x")])
+        let frame = await run.window.frame(where:) { _ in run.window.frames.count > drawn }
+        #expect(frame.contains { $0.contains("Email?   ada@example.orgx▏") })
+        #expect(await run.finish() == .success)
+    }
+
     @Test func aNarrowWindowShowsOnePaneAndATinyOneSaysSo() async throws {
         let run = Run()
         run.window.size = TerminalSize(rows: 20, columns: 60)
