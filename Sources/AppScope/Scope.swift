@@ -43,9 +43,16 @@ extension Scope {
 
     /// The value `cache` keeps for this scope, made by `make` the first time;
     /// reported as kept then, and as reused after.
+    ///
+    /// `make` is called before `keep` returns, or never; it is marked
+    /// `@escaping` only so that this overload and the async one below take
+    /// the same kind of closure. Otherwise, in async code, a closure that
+    /// does not await fits both as well, and `scope.keep(cache) { … }` is
+    /// ambiguous; as it is, such a closure picks this one, and one that
+    /// awaits picks the async one.
     @inlinable
-    public func keep<Kept>(_ cache: ScopeCache<Kept>, _ make: () throws -> Kept) rethrows
-        -> Kept
+    public func keep<Kept>(_ cache: ScopeCache<Kept>, _ make: @escaping () throws -> Kept)
+        rethrows -> Kept
     {
         guard wiring.isEnabled else { return try cache.value(orMake: make) }
         return try wiring.recordCached(cache, in: label, make)

@@ -37,4 +37,30 @@ import Testing
         #expect([app.label, session.label, scope.label] == ["app", "session", "person #3"])
         #expect(scope.wiring === app.wiring)
     }
+
+    /// The obvious call compiles in async code, where it was ambiguous: a
+    /// closure that does not await is kept by the synchronous `keep`, with
+    /// no `await`, and one that awaits by the async `keep`.
+    @Test func keepIsCalledTheSameWayInAsyncCode() async throws {
+        let scope = AppScope(
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
+            wiring: WiringTrace(printer: nil, keepsSteps: true))
+        let answers = ScopeCache<Int>(named: "answer")
+        #expect(scope.keep(answers) { 42 } == 42)
+        let later = try await scope.keep(answers) {
+            await Task.yield()
+            return 0
+        }
+        #expect(later == 42)
+        let awaited = ScopeCache<Int>(named: "awaited")
+        #expect(
+            try await scope.keep(awaited) {
+                await Task.yield()
+                return 7
+            } == 7)
+        #expect(
+            scope.wiring.lines == [
+                "answer · kept · app", "answer · reused · app", "awaited · kept · app",
+            ])
+    }
 }
