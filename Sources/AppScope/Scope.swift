@@ -34,11 +34,13 @@ public protocol Scope: AnyObject, Sendable {
 
 extension Scope {
     /// `make`'s object, made for the one object that asked for it, and
-    /// reported as made in this scope.
+    /// reported as made in this scope, by its own type: a view the factory
+    /// made as `TerminalPersonListView`, not as the `PersonListView` it is
+    /// declared as.
     @inlinable
     public func make<Made>(_ make: @autoclosure () throws -> Made) rethrows -> Made {
         guard wiring.isEnabled else { return try make() }
-        return try wiring.record(WiringTrace.name(of: Made.self), .made, in: label, make)
+        return try wiring.record(.made, in: label, make)
     }
 
     /// The value `cache` keeps for this scope, made by `make` the first time;
@@ -91,13 +93,17 @@ extension Scope {
         let label = label()
         wiring.note(WiringTrace.name(of: Child.self), .begins, in: label)
         return begin(
-            try wiring.record(WiringTrace.name(of: Defining.self), .kept, in: label, value))
+            try wiring.record(.kept, in: label, value))
     }
 
-    /// `value`, which this scope has held since it began, reported as reused.
+    /// `value`, which this scope has held since it began, reported as reused,
+    /// by its own type: a view factory handed in as `RecordingViews`, not as
+    /// the `ViewFactory` it is declared as.
     @inlinable
     public func reuse<Kept>(_ value: Kept) -> Kept {
-        if wiring.isEnabled { wiring.note(WiringTrace.name(of: Kept.self), .reused, in: label) }
+        if wiring.isEnabled {
+            wiring.note(WiringTrace.name(ofValue: value), .reused, in: label)
+        }
         return value
     }
 }

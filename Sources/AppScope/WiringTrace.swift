@@ -34,6 +34,11 @@ public final class WiringTrace: Sendable {
     private struct State {
         var depth = 0
         var steps: [WiringStep] = []
+        /// Steps not yet printed or kept, because one of them is still
+        /// being made and named (see ``record(_:in:_:)``), oldest first.
+        var held: [WiringStep] = []
+        /// How many of the held steps are still being made.
+        var unnamed = 0
     }
 
     private let printer: (@Sendable (String) -> Void)?
@@ -73,6 +78,13 @@ public final class WiringTrace: Sendable {
         return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
     }
 
+    /// How the trace names `value`: by its own type, `TerminalNavigator` for
+    /// a navigator declared as `any Navigator`. (Taken as `Any`, since in
+    /// generic code `type(of:)` gives the declared type.)
+    public static func name(ofValue value: Any) -> String {
+        String(describing: type(of: value))
+    }
+
     /// How the trace names a provider of `Made`: `PersonDetailControllerProvider`
     /// for a closure that makes a `PersonDetailController`, the name its type
     /// has.
@@ -92,17 +104,77 @@ public final class WiringTrace: Sendable {
         return try make()
     }
 
+    /// Reports what `make` builds, named by its own type.
+    ///
+    /// Its own type, not the one it is declared as: `TerminalNavigator`,
+    /// not the `any Navigator` a view factory returns; a decorator a test
+    /// hands in, not `PersonStore`. What `make` builds in turn is reported
+    /// one level deeper.
+    ///
+    /// A value's own type is known only once it is made, after what it is
+    /// made from has been reported; so its step, and every step after it,
+    /// is held back until it is named, and the trace still reads parent
+    /// before children. If `make` throws, the declared type names it.
+    public func record<Built, Failure: Error>(
+        _ event: WiringStep.Event, in scope: String, _ make: () throws(Failure) -> Built
+    ) throws(Failure) -> Built {
+        let held = state.withLock { state in
+            state.held.append(
+                WiringStep(
+                    depth: state.depth, name: Self.name(of: Built.self), event: event,
+                    scope: scope))
+            state.unnamed += 1
+            state.depth += 1
+            return state.held.count - 1
+        }
+        var ownName: String?
+        defer {
+            let ready = state.withLock { state -> [WiringStep] in
+                if let ownName { state.held[held] = state.held[held].named(ownName) }
+                state.depth -= 1
+                state.unnamed -= 1
+                return state.unnamed == 0 ? release(&state) : []
+            }
+            printLines(ready)
+        }
+        let built = try make()
+        ownName = Self.name(ofValue: built)
+        return built
+    }
+
     /// Reports one step that builds nothing beneath it.
     public func note(_ name: String, _ event: WiringStep.Event, in scope: String) {
-        let step = state.withLock { state in
+        let ready = state.withLock { state -> [WiringStep] in
             let step = WiringStep(depth: state.depth, name: name, event: event, scope: scope)
-            if keepsSteps {
-                state.steps.append(step)
-                if state.steps.count > Self.keptSteps { state.steps.removeFirst() }
+            guard state.unnamed == 0 else {
+                state.held.append(step)
+                return []
             }
-            return step
+            remember(step, in: &state)
+            return [step]
         }
-        printer?("wiring: " + step.line)
+        printLines(ready)
+    }
+
+    /// The held steps, now all named, kept in order; returned to be printed.
+    private func release(_ state: inout State) -> [WiringStep] {
+        let ready = state.held
+        state.held = []
+        for step in ready { remember(step, in: &state) }
+        return ready
+    }
+
+    /// Keeps `step` among the most recent, when steps are kept.
+    private func remember(_ step: WiringStep, in state: inout State) {
+        guard keepsSteps else { return }
+        state.steps.append(step)
+        if state.steps.count > Self.keptSteps { state.steps.removeFirst() }
+    }
+
+    /// Prints `steps`, when the trace prints.
+    private func printLines(_ steps: [WiringStep]) {
+        guard let printer else { return }
+        for step in steps { printer("wiring: " + step.line) }
     }
 
     /// The value `cache` keeps, reported as kept when made now, reused when

@@ -125,11 +125,11 @@ public enum AppInjector {
     /// console.
     ///
     /// Every `inject…View` method asks it, so which views a run draws with
-    /// is decided here, once. A handed-in factory is not reported to the
-    /// trace (a real run hands in its front end's): it is asked for by every
-    /// view made, and the views themselves are reported.
+    /// is decided here, once. A handed-in factory is reported as reused, by
+    /// its own type: `TerminalViews` or `FullScreenViews` in a real run,
+    /// which hands in the front end's.
     public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
-        app.handedInViews
+        app.handedInViews.map(app.reuse)
             ?? app.keep(app.viewFactoryCache) {
                 app.make(TerminalViews(console: app.console, width: .unknown))
             }

@@ -38,7 +38,7 @@ import Testing
                   SessionScope · begins · session
                   InteractiveSession · made · session
                     Navigator · kept · session
-                      Navigator · made · session
+                      TerminalNavigator · made · session
                         ViewFactory · kept · app
                           TerminalViews · made · app
                     ScreenProvider · provider · session
@@ -47,7 +47,7 @@ import Testing
                     PersonListController · made · session
                       PersonStore · kept · app
                         PersonStore (base) · reused · app
-                      PersonListView · made · session
+                      TerminalPersonListView · made · session
                         ViewFactory · reused · app
 
                 """))
@@ -80,7 +80,7 @@ import Testing
         #expect(
             app.recordingConsole?.errors == """
                 wiring: Navigator · kept · session
-                wiring:   Navigator · made · session
+                wiring:   TerminalNavigator · made · session
                 wiring:     ViewFactory · kept · app
                 wiring:       TerminalViews · made · app
                 wiring: PersonDetailControllerProvider · provider · session
@@ -92,7 +92,7 @@ import Testing
                 wiring:         PersonStore (base) · reused · app
                 wiring:   PersonDetailController · made · person #1
                 wiring:     OpenedPerson · reused · person #1
-                wiring:     PersonDetailView · made · person #1
+                wiring:     TerminalPersonDetailView · made · person #1
                 wiring:       ViewFactory · reused · app
                 wiring:     Navigator · reused · session
                 wiring:     LastDeletion · kept · session
@@ -100,6 +100,35 @@ import Testing
                 wiring:     ScopedWork · reused · person #1
 
                 """)
+    }
+
+    /// What the scope is handed, and what a protocol-typed call makes, is
+    /// traced by its own type: the decorator, the view factory, the
+    /// navigator and the view it makes, not the protocols they are declared as.
+    @Test func whatIsDeclaredAsAProtocolIsTracedByItsOwnType() async throws {
+        let app = AppScope(
+            configuration: Configuration(storeKind: .memory, trace: true),
+            console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
+            personStore: Fixtures.sampleStore(), views: RecordingViews(),
+            storeDecorators: [
+                { UnpluggablePersonStore($0, unpluggedWith: .storage("offline"), forCalls: 0) }
+            ])
+        _ = try PersonListInjector.injectPersonListController(SessionScope(app: app))
+        #expect(
+            app.recordingConsole?.errors.hasPrefix(
+                """
+                wiring: PersonListController · made · session
+                wiring:   PersonStore · kept · app
+                wiring:     TracingPersonStore · made · app
+                wiring:       PersonStore (base) · reused · app
+                wiring:       UnpluggablePersonStore · made · app
+                wiring:   RecordingPersonListView · made · session
+                wiring:     RecordingViews · reused · app
+                wiring:   Navigator · kept · session
+                wiring:     RecordingNavigator · made · session
+                wiring:       RecordingViews · reused · app
+
+                """) == true, "\(app.recordingConsole?.errors ?? "")")
     }
 
     @Test func withoutTraceOrDebugNothingIsLoggedOrKept() async throws {

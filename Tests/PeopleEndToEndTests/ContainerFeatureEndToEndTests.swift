@@ -103,7 +103,8 @@ import Testing
                 wiring: SessionScope · begins · session
                 wiring: InteractiveSession · made · session
                 wiring:   Navigator · kept · session
-                wiring:     Navigator · made · session
+                wiring:     TerminalNavigator · made · session
+                wiring:       TerminalViews · reused · app
                 wiring:   ScreenProvider · provider · session
                 wiring:   ScopedWork · reused · session
                 wiring: ScreenProvider · called · session
@@ -112,6 +113,8 @@ import Testing
                 wiring:       TracingPersonStore · made · app
                 wiring:         PersonStore (base) · kept · app
                 wiring:           MemoryPersonStore · made · app
+                wiring:     TerminalPersonListView · made · session
+                wiring:       TerminalViews · reused · app
 
                 """))
         #expect(run.errors.contains("wiring:   OpenedPerson · kept · person #1\n"))

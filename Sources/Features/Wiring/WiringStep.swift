@@ -38,6 +38,12 @@ public struct WiringStep: Sendable, Equatable {
         self.scope = scope
     }
 
+    /// The same step, naming `name` instead: how the trace names a value
+    /// by its own type once it is made.
+    public func named(_ name: String) -> WiringStep {
+        WiringStep(depth: depth, name: name, event: event, scope: scope)
+    }
+
     /// The kind of scope, without which one: `person` for `person #2`.
     public var scopeKind: String {
         String(scope.prefix { $0 != " " })
