@@ -16,6 +16,13 @@
 // no injector and no edge. The edges — everything that touches the world
 // outside the process — know Features' protocols and nothing else. Only the
 // injectors see everything, and only `main` sees the injectors.
+//
+// The edges are published too, as products of their own, so that another
+// package's tests can use the real ones: run a command line through the
+// real launch parsing, open two real SQLite stores over one file. That
+// loosens nothing here: what keeps business code from an edge is the
+// target graph below, not what is published, and another package's
+// business code is its own manifest's to keep apart.
 
 import PackageDescription
 
@@ -38,6 +45,16 @@ let package = Package(
         // The fakes this package's tests use: a scripted console, recording
         // views and navigator, loud store fakes. Documented on the doc site.
         .library(name: "PeopleTestSupport", targets: ["PeopleTestSupport"]),
+        // The edges, for another package's tests and composition root, not
+        // its business code: the launch parsing, the SQLite store, the two
+        // front ends, person files and remote files. (The server store is
+        // not among them: it needs the `PostgreSQL` trait.)
+        .library(name: "Launch", targets: ["Launch"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "Terminal", targets: ["Terminal"]),
+        .library(name: "FullScreen", targets: ["FullScreen"]),
+        .library(name: "PersonFiles", targets: ["PersonFiles"]),
+        .library(name: "RemoteFiles", targets: ["RemoteFiles"]),
     ],
     // The server store needs PostgreSQL's client library, which a fresh
     // machine does not have: it is built only when asked for, with

@@ -22,6 +22,11 @@ let package = Package(
                 .product(name: "AppScope", package: "swift-diy-di"),
                 .product(name: "Injectors", package: "swift-diy-di"),
                 .product(name: "PeopleTestSupport", package: "swift-diy-di"),
+                // Two edges, so the tests can run the real launch parsing
+                // and open real SQLite files: a test's business, not that of
+                // any business code of this package.
+                .product(name: "Launch", package: "swift-diy-di"),
+                .product(name: "SQLiteStore", package: "swift-diy-di"),
             ]
         )
     ],
