@@ -20,7 +20,9 @@ public struct Person: Sendable, Hashable, Identifiable {
     public let address: String
     /// `nil` when the person has none; well formed when present.
     public let email: String?
-    /// When the person was added, by the store's clock.
+    /// When the person was added, by the caller's clock, not the store's:
+    /// the date handed to ``PersonStore/add(_:addedAt:)``, so it is the app's
+    /// time whichever store keeps it.
     public let added: Date
     /// The file a read-only, imported person comes from; `nil` for the
     /// persons the app stores (and may change).

@@ -11,8 +11,13 @@ import Foundation
 /// without merging everything above it (see `page(matching:skipping:limit:)`),
 /// so a deep page costs about what it costs the largest source alone.
 ///
-/// New persons go to the primary store. A change or a delete goes to the
-/// source that holds the person, which for a read-only source refuses it.
+/// Not every answer is combined from its sources'. A question that splits
+/// by source — a count, a page, a person by id — is asked of each, and the
+/// answers added up, merged or the first found kept; one that does not is
+/// asked of the primary alone: a consistent read and a check, since the
+/// imported sources never change and keep nothing derived. New persons go
+/// to the primary store. A change or a delete goes to the source that holds
+/// the person, which for a read-only source refuses it.
 public final class AggregatePersonStore: PersonStore {
     private let primary: any PersonStore
     private let readOnly: @Sendable () async throws -> [any PersonStore]

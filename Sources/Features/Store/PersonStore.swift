@@ -18,8 +18,11 @@ public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
 /// `CancellationError` (the SQLite store does, even mid-statement); a quick
 /// one may simply answer. Either way the caller checks `Task.isCancelled`
 /// after the `await` before it uses the answer. Lists are read a page at a
-/// time, in ``PersonSortKey`` order, so no screen ever loads the whole
-/// address book, and a page is one call, ``listPage(matching:from:size:)``.
+/// time, in ``PersonSortKey`` order, and a page is one call,
+/// ``listPage(matching:from:size:)``: a screen holds the page it shows, never
+/// the whole address book. Only a command that needs every person, such as an
+/// export, reads them all, still a page at a time
+/// (``forEachPage(matching:pageSize:_:)``).
 ///
 /// What every store must do is checked, promise by promise, by the store
 /// contract in the `PeopleTestSupport` product (`PersonStoreContract`):
@@ -32,7 +35,9 @@ public protocol PersonStore: Sendable {
     /// One call, so that a page is one trip to the store — one wait across
     /// a network, one statement to a server — whichever store is used. It
     /// has no default, so every store, decorator and fake answers it
-    /// itself and the compiler names any that does not; a store with no
+    /// itself and the compiler names any that does not (the server store
+    /// only in a build with its trait, `swift build --traits PostgreSQL`,
+    /// since the default build never compiles it); a store with no
     /// cheaper way answers with ``listPageInParts(matching:from:size:)``.
     /// The store applies ``ListPage/fallback(from:read:total:size:)``, so
     /// a page whose persons were deleted meanwhile is never shown empty.
