@@ -7,8 +7,8 @@ import Features
 /// time: tens of milliseconds, where the first page takes microseconds.
 /// With marks, page N starts at the last mark at or before row N and steps
 /// over fewer than a few hundred entries, so every page costs about what the
-/// first one does (the paging benchmark judges it). The position of a key in the whole list is found the
-/// same way.
+/// first one does (the paging benchmark judges it). The position of a key
+/// in the whole list is found the same way.
 ///
 /// Each write moves the marks after its row by one. That is done here, by
 /// this program, inside the write's transaction — not by triggers, which
@@ -17,9 +17,10 @@ import Features
 /// every row change, whoever makes it, counts in `person_state.changes` (by
 /// trigger), and the marks are trusted only while `person_state.marked`
 /// equals that count; any write to a mark sets `marked` to -1 (by trigger
-/// too), and this program's mark code notes them true again when it is done. When they are not trusted, pages by number use `OFFSET`
-/// (slower, always right), and the marks are rebuilt by the next open or
-/// write that can.
+/// too), and this program's mark code notes them true again when it is
+/// done. When they are not trusted, pages by number use `OFFSET` (slower,
+/// always right), and the marks are rebuilt by the next open or write that
+/// can.
 enum SQLitePageMarks {
     /// Rows from one mark to the next, when the marks are built.
     static let spacing = 256

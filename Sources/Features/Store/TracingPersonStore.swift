@@ -9,7 +9,7 @@ import Foundation
 /// post-processor" does, written as one small type.
 ///
 /// ```
-/// trace: store.listPage(matching: "", from: first, size: 10) → 3 persons of 3 from first in 0.09 ms
+/// trace: store.listPage(matching: "", from: first, size: 5) → 3 persons of 3 from first in 0.09 ms
 /// ```
 public final class TracingPersonStore: PersonStore {
     private let store: any PersonStore
