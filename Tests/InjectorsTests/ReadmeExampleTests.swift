@@ -17,6 +17,13 @@ import Testing
         return Array(lines[first...last])
     }
 
+    /// The README is a front page: what an article says in full, it points to.
+    @Test func theReadmeFitsOnTwoHundredAndFiftyLines() throws {
+        let readme = try String(
+            contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 251)
+    }
+
     @Test func theReadmesTestIsTheConsumerPackagesTest() async throws {
         let readme = try String(
             contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
