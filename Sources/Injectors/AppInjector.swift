@@ -129,10 +129,14 @@ public enum AppInjector {
     /// its own type: `TerminalViews` or `FullScreenViews` in a real run,
     /// which hands in the front end's.
     public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
-        app.handedInViews.map(app.reuse)
-            ?? app.keep(app.viewFactoryCache) {
-                app.make(TerminalViews(console: app.console, width: .unknown))
-            }
+        // Reported only while tracing: every view an open makes asks for the
+        // factory, and even an idle report cost an open a fifth more.
+        if let handedIn = app.handedInViews {
+            return app.wiring.isEnabled ? app.reuse(handedIn) : handedIn
+        }
+        return app.keep(app.viewFactoryCache) {
+            app.make(TerminalViews(console: app.console, width: .unknown))
+        }
     }
 
     /// The one-shot command runner, for scripts: no session, no navigator.
