@@ -1,3 +1,4 @@
+import Features
 import Synchronization
 
 /// One lazily made value with the lifetime of the scope that holds it.
@@ -29,7 +30,7 @@ import Synchronization
 /// and deadlocks; the object graph must not have one.
 public final class ScopeCache<Value: Sendable>: Sendable {
     /// The value, once made: set under this lock, so that it is made once.
-    @usableFromInline let slot: Mutex<Value?>
+    @usableFromInline let slot: Locked<Value?>
     /// The same value, boxed and published once it is in `slot`, so that
     /// every later ask reads it with one atomic load instead of the lock.
     ///
@@ -40,7 +41,7 @@ public final class ScopeCache<Value: Sendable>: Sendable {
     /// sees it sees the whole value.
     @usableFromInline let published = Atomic<Unmanaged<Published>?>(nil)
     /// The async making in flight, which every caller that asks meanwhile awaits.
-    private let making = Mutex<Task<Value, any Error>?>(nil)
+    private let making = Locked<Task<Value, any Error>?>(nil)
 
     /// The made value in a box of its own: what `published` points at.
     @usableFromInline final class Published: Sendable {
@@ -57,7 +58,7 @@ public final class ScopeCache<Value: Sendable>: Sendable {
 
     /// An empty cache: the value is made on first use.
     public init(named name: String? = nil) {
-        slot = Mutex(nil)
+        slot = Locked(nil)
         self.name = name
     }
 
@@ -66,7 +67,7 @@ public final class ScopeCache<Value: Sendable>: Sendable {
     /// This is how a test puts a fake into a scope: the injectors then find
     /// the fake where they would have made the real thing.
     public init(holding value: Value, named name: String? = nil) {
-        slot = Mutex(value)
+        slot = Locked(value)
         self.name = name
         publish(value)
     }

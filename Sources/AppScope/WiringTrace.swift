@@ -1,5 +1,4 @@
 import Features
-import Synchronization
 
 /// The tree of objects the injectors build, as they build it: each object
 /// with whether it was made or reused and the scope it lives in.
@@ -43,7 +42,7 @@ public final class WiringTrace: Sendable {
 
     private let printer: (@Sendable (String) -> Void)?
     private let keepsSteps: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Whether anything is printed or kept; stored, so the check inlined into
     /// every injector is one load and one branch.
     public let isEnabled: Bool
@@ -213,5 +212,5 @@ public final class WiringTrace: Sendable {
 /// Whether an async making ran for this caller: what tells `kept` from
 /// `reused` when the making happens in a task of its own.
 private final class MadeFlag: Sendable {
-    let isSet = Mutex(false)
+    let isSet = Locked(false)
 }

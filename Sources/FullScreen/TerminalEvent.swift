@@ -1,4 +1,4 @@
-import Synchronization
+import Features
 
 /// Something the full-screen front end must answer: a key, a new window
 /// size, a signal, or a view asking to be drawn again.
@@ -32,7 +32,7 @@ public final class EventQueue: Sendable {
         var events: [TerminalEvent] = []
         var waiting: CheckedContinuation<[TerminalEvent], Never>?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty queue.
     public init() {}

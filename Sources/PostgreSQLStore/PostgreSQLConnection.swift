@@ -29,7 +29,7 @@
         /// a cancel request is sent only while the call that asks is
         /// running, and one the server applies late, to the next call's
         /// statement, is told apart and that call run again.
-        private let calls = Mutex<(running: UInt64?, cancelled: UInt64?)>((nil, nil))
+        private let calls = Locked<(running: UInt64?, cancelled: UInt64?)>((nil, nil))
         private let numbers = Atomic<UInt64>(0)
 
         /// The server, as `host:port`: what every error line names.
@@ -331,7 +331,7 @@
     /// never reaches a server keeps the system's own Ctrl-C.
     private enum Interruption {
         /// The connections running a call now, by identity.
-        private static let connections = Mutex<[ObjectIdentifier: PostgreSQLConnection]>([:])
+        private static let connections = Locked<[ObjectIdentifier: PostgreSQLConnection]>([:])
 
         /// `SIGINT`'s source, made and started once; kept so it stays.
         private static let source: Watch = {
@@ -390,7 +390,7 @@
     /// cancellation, whichever comes first; the continuation is resumed
     /// once, with that.
     private final class Answer<T: Sendable>: Sendable {
-        private let state = Mutex<
+        private let state = Locked<
             (waiting: CheckedContinuation<T, any Error>?, given: Result<T, any Error>?, done: Bool)
         >((nil, nil, false))
 

@@ -1,7 +1,6 @@
 import Dispatch
 import Features
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -69,7 +68,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
     let url: URL
     let timeout: Duration
     let sizeLimit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let control = DispatchQueue(label: "Network.HTTPTransfer")
 
     init(url: URL, timeout: Duration, sizeLimit: Int) {

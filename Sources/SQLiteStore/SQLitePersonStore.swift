@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 
 /// A store that keeps persons in an SQLite file, so they are still there
 /// tomorrow.
@@ -16,7 +15,7 @@ import Synchronization
 /// first, waiting up to the busy timeout for another process to finish.
 /// Every write is one transaction, so a crash leaves all of it or none.
 public final class SQLitePersonStore: PersonStore {
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: Locked<SQLiteConnection>
     /// Whether the derived data passed its checks on open (see `SQLiteDerivedData`).
     private let trusted: Bool
     /// What opening found wrong with the derived data and rebuilt, if anything.
@@ -62,7 +61,7 @@ public final class SQLitePersonStore: PersonStore {
         repairedOnOpen = prepared.repaired
         if trusted { try opened.execute(SQLiteSearch.termsTable) }
         file = SQLiteFileIdentity(path: path)
-        connection = Mutex(opened)
+        connection = Locked(opened)
     }
 
     /// What a store is opened for.

@@ -1,5 +1,4 @@
 import Features
-import Synchronization
 
 /// A console that answers with a fixed script and writes nowhere.
 ///
@@ -7,11 +6,11 @@ import Synchronization
 /// injectors build while a person opens, edits and leaves screens, without
 /// drawing any of them.
 public final class ScriptedConsole: Console {
-    private let input: Mutex<[String]>
+    private let input: Locked<[String]>
 
     /// A console whose input is `lines`, then the end of input.
     public init(input lines: [String]) {
-        input = Mutex(lines)
+        input = Locked(lines)
     }
 
     public var outputProblem: OutputProblem? { nil }

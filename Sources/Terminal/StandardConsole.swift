@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 
 /// The process's own standard input, output and error.
 ///
@@ -21,7 +20,7 @@ public final class StandardConsole: Console {
     private let showsPrompts: Bool
     private let outputIsTerminal: Bool
     private let style: TextStyle
-    private let problem = Mutex<OutputProblem?>(nil)
+    private let problem = Locked<OutputProblem?>(nil)
 
     /// A console on the process's standard streams.
     ///

@@ -1,6 +1,6 @@
 import AppScope
+import Features
 import PeopleTestSupport
-import Synchronization
 import Testing
 
 /// A singleton made by an async factory: once for every caller that asks
@@ -10,7 +10,7 @@ import Testing
 
     /// Counts calls from many tasks at once.
     final class Counter: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         var value: Int { count.withLock { $0 } }
         func increment() { count.withLock { $0 += 1 } }
     }

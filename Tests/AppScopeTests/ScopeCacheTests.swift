@@ -1,5 +1,5 @@
 import AppScope
-import Synchronization
+import Features
 import Testing
 
 @Suite struct ScopeCacheTests {
@@ -8,7 +8,7 @@ import Testing
 
     /// Counts calls from many threads at once.
     final class Counter: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         var value: Int { count.withLock { $0 } }
         func increment() { count.withLock { $0 += 1 } }
     }

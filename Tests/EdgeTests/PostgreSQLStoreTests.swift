@@ -1,7 +1,6 @@
 import Features
 import Foundation
 import PeopleTestSupport
-import Synchronization
 import Testing
 
 #if PostgreSQL
@@ -146,7 +145,7 @@ import Testing
             let numbered = Fixtures.numberedPersons(20)
             let store = try PostgreSQLPersonStore(conninfo: address, startingWith: numbered)
             let other = try PostgreSQLConnection(conninfo: address)
-            let exported = Mutex<[String]>([])
+            let exported = Locked<[String]>([])
             try await store.forEachPage(matching: "", pageSize: 5) { page in
                 exported.withLock { $0 += page.map(\.name) }
                 _ = try await other.run("UPDATE person SET name = 'Renamed ' || name")
@@ -180,7 +179,7 @@ import Testing
                 "INSERT INTO person (name, address) SELECT 'P' || lpad(i::text, 2, '0'), CASE WHEN i BETWEEN 11 AND 15 THEN repeat('x', 1000000) ELSE '' END FROM generate_series(1, 20) i"
             )
             let reader = Gate()
-            let pages = Mutex(0)
+            let pages = Locked(0)
             let export = Task {
                 try await store.forEachPage(matching: "", pageSize: 5) { page in
                     let number = pages.withLock { pages in
@@ -502,7 +501,7 @@ import Testing
             let other = try PostgreSQLConnection(conninfo: address + "?application_name=other")
             let signals = PostgreSQLChanges.signals(conninfo: address)
             while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
-            let names = Mutex<[[String?]]>([])
+            let names = Locked<[[String?]]>([])
             try await store.readingConsistently {
                 try await store.forEachPage(matching: "", pageSize: 2) { _ in
                     let seen = try await other.run(

@@ -187,7 +187,7 @@ private final class Writers: @unchecked Sendable {
     private let done = Atomic(false)
     private let written = DispatchSemaphore(value: 0)
     private let finished = DispatchGroup()
-    private let errors = Mutex<[String]>([])
+    private let errors = Locked<[String]>([])
 
     /// Starts a thread that makes its writer with `make`, then calls it
     /// with 1, 2, 3… until ``stop()``.

@@ -1,6 +1,5 @@
 import Features
 import PeopleTestSupport
-import Synchronization
 import Testing
 
 /// `--latency`'s decorator waits before every call, and a cancelled call
@@ -8,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct LatencyPersonStoreTests {
     /// Every wait asked for, in order.
     final class Waits: Sendable {
-        private let asked = Mutex<[Duration]>([])
+        private let asked = Locked<[Duration]>([])
         var all: [Duration] { asked.withLock { $0 } }
         func record(_ wait: Duration) { asked.withLock { $0.append(wait) } }
     }

@@ -1,6 +1,5 @@
 import Features
 import PeopleTestSupport
-import Synchronization
 import Testing
 
 @MainActor
@@ -160,7 +159,7 @@ import Testing
 
     /// Whether something happened, from any thread.
     final class Confirmed: Sendable {
-        private let happened = Mutex(false)
+        private let happened = Locked(false)
         func confirm() { happened.withLock { $0 = true } }
         var isConfirmed: Bool { happened.withLock { $0 } }
     }
@@ -219,7 +218,7 @@ import Testing
 
     @Test func whenTheSignalsEndTheListListensAgainWhenItNextAppears() async throws {
         let store = Fixtures.sampleStore()
-        let streams = Mutex<[ChangesMadeElsewhere]>([])
+        let streams = Locked<[ChangesMadeElsewhere]>([])
         let changes = StoreChanges {
             let elsewhere = ChangesMadeElsewhere()
             streams.withLock { $0.append(elsewhere) }

@@ -1,13 +1,12 @@
 import Features
 import PeopleTestSupport
-import Synchronization
 import Testing
 
 @MainActor
 @Suite struct TracingPersonStoreTests {
     /// Collects log lines from any thread.
     final class Log: Sendable {
-        private let storage = Mutex<[String]>([])
+        private let storage = Locked<[String]>([])
         var lines: [String] { storage.withLock { $0 } }
         func append(_ line: String) { storage.withLock { $0.append(line) } }
     }

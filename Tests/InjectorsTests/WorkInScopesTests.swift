@@ -3,7 +3,6 @@ import Features
 import Foundation
 import Injectors
 import PeopleTestSupport
-import Synchronization
 import Testing
 
 /// Work that belongs to a scope, through the real wiring.
@@ -122,7 +121,7 @@ import Testing
 
     @Test func theImportsAreFetchedOnceHoweverManyCallsAskWhileTheyArrive() async throws {
         let gate = Gate()
-        let reads = Mutex(0)
+        let reads = Locked(0)
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, imports: ["friends.csv"]),
             console: RecordingConsole(),
@@ -141,7 +140,7 @@ import Testing
     }
 
     @Test func aFailedImportIsNotKeptAndTheNextCallReadsAgain() async throws {
-        let reads = Mutex(0)
+        let reads = Locked(0)
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, imports: ["friends.csv"]),
             console: RecordingConsole(),

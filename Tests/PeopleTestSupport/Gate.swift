@@ -1,4 +1,4 @@
-import Synchronization
+import Features
 
 /// A gate async code waits at until the test opens it: the clock-free way
 /// to hold work in flight while a test looks at it.
@@ -32,7 +32,7 @@ public final class Gate: Sendable {
         var watchers: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A shut gate.
     public init() {}

@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 
 /// A store whose calls wait at a gate until the test lets them through:
 /// how async behaviour is tested without a clock.
@@ -35,7 +34,7 @@ public final class GatedPersonStore: PersonStore {
     }
 
     private let store: any PersonStore
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A gate, shut, in front of `store`.
     public init(_ store: any PersonStore) {

@@ -1,5 +1,5 @@
+import Features
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -220,7 +220,7 @@ private final class ServerLog: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func append(_ line: String) {
         let ready = state.withLock { state in

@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 import Testing
 
 /// The behaviour every ``Features/PersonStore`` promises, as checks another
@@ -518,7 +517,7 @@ public struct PersonStoreContract: Sendable {
     /// An export hands over every page in order, and `false` stops it.
     public func everyPageOfAnExportComesInOrderAndStopsWhenAsked() async {
         await keeping(Fixtures.numberedPersons(23)) { store in
-            let pages = Mutex<[[String]]>([])
+            let pages = Locked<[[String]]>([])
             try await store.forEachPage(matching: "", pageSize: 5) { page in
                 pages.withLock { $0.append(page.map(\.name)) }
                 return true
@@ -527,14 +526,14 @@ public struct PersonStoreContract: Sendable {
             #expect(read.map(\.count) == [5, 5, 5, 5, 3], broken())
             #expect(
                 read.joined().map { $0 } == Fixtures.numberedPersons(23).map(\.name), broken())
-            let searched = Mutex<[String]>([])
+            let searched = Locked<[String]>([])
             try await store.forEachPage(matching: "person 01", pageSize: 4) { page in
                 searched.withLock { $0 += page.map(\.name) }
                 return true
             }
             #expect(
                 searched.withLock { $0 } == (10...19).map { "Person 0\($0)" }, broken("searched"))
-            let asked = Mutex(0)
+            let asked = Locked(0)
             try await store.forEachPage(matching: "", pageSize: 5) { _ in
                 asked.withLock { $0 += 1 }
                 return false
@@ -551,26 +550,26 @@ public struct PersonStoreContract: Sendable {
     public func anExportWhoseLastPageIsFullOrThatStopsEarlyEndsThere() async {
         let numbered = Fixtures.numberedPersons(20)
         await keeping(numbered) { store in
-            let counts = Mutex<[Int]>([])
+            let counts = Locked<[Int]>([])
             try await store.forEachPage(matching: "", pageSize: 5) { page in
                 counts.withLock { $0.append(page.count) }
                 return true
             }
             #expect(counts.withLock { $0 } == [5, 5, 5, 5], broken())
-            let handed = Mutex(0)
+            let handed = Locked(0)
             try await store.forEachPage(matching: "nobody by this name", pageSize: 5) { _ in
                 handed.withLock { $0 += 1 }
                 return true
             }
             #expect(handed.withLock { $0 } == 0, broken("no persons, no page"))
-            let asked = Mutex(0)
+            let asked = Locked(0)
             try await store.forEachPage(matching: "", pageSize: 5) { _ in
                 asked.withLock { $0 += 1 }
                 return asked.withLock { $0 } < 2
             }
             #expect(
                 asked.withLock { $0 } == 2, broken("false on the second page stops the reading"))
-            let again = Mutex<[String]>([])
+            let again = Locked<[String]>([])
             try await store.forEachPage(matching: "", pageSize: 7) { page in
                 again.withLock { $0 += page.map(\.name) }
                 return true

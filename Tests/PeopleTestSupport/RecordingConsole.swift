@@ -1,5 +1,4 @@
 import Features
-import Synchronization
 
 /// A console that plays a script of input lines and records all output.
 ///
@@ -17,7 +16,7 @@ public final class RecordingConsole: Console {
         var roles: [TextRole] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let outputIsTerminal: Bool
 
     /// A console whose input is `lines`, one `readLine` each, then end of
@@ -29,7 +28,7 @@ public final class RecordingConsole: Console {
     /// cancelling a load needs (`q` while the page is still loading).
     public init(input lines: [String] = [], outputIsTerminal: Bool = true, typesAhead: Bool = false)
     {
-        state = Mutex(State(input: lines))
+        state = Locked(State(input: lines))
         self.outputIsTerminal = outputIsTerminal
         self.typesAhead = typesAhead
     }

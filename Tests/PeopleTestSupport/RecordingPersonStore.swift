@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 
 /// A store that writes down the name of every call made to it, then hands
 /// the call on: how a test counts trips to the store without a clock.
@@ -11,7 +10,7 @@ import Synchronization
 /// down too, so reading a page in parts shows as every part.
 public final class RecordingPersonStore: PersonStore {
     private let store: any PersonStore
-    private let recorded = Mutex<[String]>([])
+    private let recorded = Locked<[String]>([])
 
     /// Records every call to `store`.
     public init(_ store: any PersonStore) {

@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 
 /// A working store that a test can unplug and plug back in: while unplugged,
 /// every call throws, as a store whose disk or server went away would.
@@ -14,7 +13,7 @@ import Synchronization
 /// asked again.
 public final class UnpluggablePersonStore: PersonStore {
     private let store: any PersonStore
-    private let state: Mutex<(failure: PersonStoreError?, refused: Int, left: Int?)>
+    private let state: Locked<(failure: PersonStoreError?, refused: Int, left: Int?)>
 
     /// `store`, unplugged from the start when `failure` is given: every call
     /// throws it until ``plugIn()`` — or, with `calls`, only that many calls,
@@ -24,7 +23,7 @@ public final class UnpluggablePersonStore: PersonStore {
         forCalls calls: Int? = nil
     ) {
         self.store = store
-        self.state = Mutex((failure, 0, calls))
+        self.state = Locked((failure, 0, calls))
     }
 
     /// Makes every call from now on throw `failure`.

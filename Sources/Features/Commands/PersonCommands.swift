@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Carries out one `people` command for a script, then exits.
 ///
@@ -196,7 +195,7 @@ public final class PersonCommands: Application {
         // One snapshot for every page: a person another program renames
         // meanwhile is written once, as they were when the export began.
         let (console, writer) = (console, writer)
-        let begun = Mutex(false)
+        let begun = Locked(false)
         try await store.forEachPage(matching: search, pageSize: Self.exportPage) { page in
             let wasBegun = begun.withLock { begun in
                 defer { begun = true }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A store that keeps persons in memory and forgets them when the process ends.
 ///
@@ -14,14 +13,14 @@ import Synchronization
 ///
 /// Safe to share between threads: every access holds one lock.
 public final class MemoryPersonStore: PersonStore {
-    private let contents: Mutex<SortedPersons>
+    private let contents: Locked<SortedPersons>
 
     /// A store holding `persons`.
     ///
     /// - Parameter persons: the starting contents; their ids should be
     ///   distinct (of two with one id, the later one is found by id).
     public init(persons: [Person] = []) {
-        self.contents = Mutex(SortedPersons(persons))
+        self.contents = Locked(SortedPersons(persons))
     }
 
     public func count(matching search: String) async throws -> Int {
