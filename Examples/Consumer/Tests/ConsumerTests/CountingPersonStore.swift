@@ -1,6 +1,5 @@
 import Features
 import Foundation
-import Synchronization
 
 /// A decorator of this package's own: counts the calls that reach the store
 /// it wraps, and changes nothing else.
@@ -11,7 +10,7 @@ import Synchronization
 /// them it keeps every promise the store it wraps does.
 final class CountingPersonStore: PersonStore {
     private let store: any PersonStore
-    private let counted = Mutex(0)
+    private let counted = Locked(0)
 
     /// Counts the calls to `store`.
     init(wrapping store: any PersonStore) {
