@@ -326,16 +326,10 @@ public final class FullScreenNavigator: Navigator {
     static func complaint(for key: Key) -> String {
         if case .pasted = key { return "A paste is typed only into a search or a field." }
         if case .character(let character) = key {
-            return "Unknown key \(InertTextQuote.quoted(character)). Press ? for help."
+            // Inert, so a control character never reaches the terminal live.
+            let quoted = InertText.quoted(String(character), limit: 4)
+            return "Unknown key \(quoted). Press ? for help."
         }
         return "That key does nothing here. Press ? for help."
-    }
-}
-
-/// A typed character, quoted for a message: inert, so a control character
-/// never reaches the terminal live.
-enum InertTextQuote {
-    static func quoted(_ character: Character) -> String {
-        InertText.quoted(String(character), limit: 4)
     }
 }

@@ -72,6 +72,13 @@ final class TerminalPane {
         return try spawn(["/bin/stty", "-a", "-F", tty])
     }
 
+    /// Whether `settings`, as `stty -a` prints them, are those of a terminal
+    /// given back: lines read whole (`icanon`) and typing shown (`echo`).
+    static func isGivenBack(_ settings: String) -> Bool {
+        settings.contains(" icanon ") && !settings.contains("-icanon")
+            && settings.contains(" echo ") && !settings.contains(" -echo ")
+    }
+
     /// Sends `signal` (`TERM`, `CONT`) to `people`, the child of the pane's shell.
     func send(signal: String) throws {
         let shell = try run(["display-message", "-p", "#{pane_pid}"])
