@@ -1,4 +1,5 @@
 import Dispatch
+import Features
 import Foundation
 
 /// The process's own terminal, taken whole: raw keys, the alternate screen,
@@ -6,7 +7,9 @@ import Foundation
 ///
 /// Given back on `q`, at the end of input, on an error, on SIGTERM, SIGINT
 /// and SIGHUP (each becomes an event, and the session ends as for `q`, so
-/// every scope's work stops first), and while suspended by ^Z or SIGTSTP:
+/// every scope's work stops first; then the program ends by that signal,
+/// as the line front end, which catches none, does, so whoever sent it
+/// sees it worked), and while suspended by ^Z or SIGTSTP:
 /// the terminal is restored, the process stops, and on `fg` it is taken
 /// again and drawn whole. In raw mode Ctrl-C and Ctrl-Z arrive as keys,
 /// not signals, and mean the same.
@@ -20,6 +23,9 @@ public final class RawTerminal: FullScreenTerminal {
     private var hasSaved = false
     private var signalSources: [any DispatchSourceSignal] = []
     private var isReading = false
+    /// The signal that asked the session to end, if one did: raised again
+    /// once the terminal is given back.
+    private let endedBy = Locked<Int32?>(nil)
 
     /// The terminal on standard input and output; nothing changes until
     /// ``begin()``.
@@ -36,7 +42,7 @@ public final class RawTerminal: FullScreenTerminal {
     public func begin() {
         if tcgetattr(STDIN_FILENO, &saved) == 0 { hasSaved = true }
         takeTerminal()
-        signalSources = Self.listenForSignals(posting: events)
+        signalSources = Self.listenForSignals(posting: events, noting: endedBy)
         if !isReading {
             isReading = true
             Self.startReading(posting: events)
@@ -48,6 +54,21 @@ public final class RawTerminal: FullScreenTerminal {
         signalSources = []
         for signal in Self.endingSignals + [SIGTSTP] { Foundation.signal(signal, SIG_DFL) }
         giveTerminalBack()
+        // Every screen has left and the terminal is as it was: the signal
+        // does now what it would have done at once, with its default action.
+        if let signal = endedBy.withLock({ $0 }) { Self.endByDefault(signal) }
+    }
+
+    /// Ends the process by `signal`'s default action, as if never caught.
+    ///
+    /// Unblocked on this thread first: the signal sources may have blocked
+    /// it, and a blocked signal raised would only wait, never end anything.
+    private nonisolated static func endByDefault(_ signal: Int32) {
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, signal)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(signal)
     }
 
     public func suspend() {
@@ -118,9 +139,9 @@ public final class RawTerminal: FullScreenTerminal {
     /// Turns each signal the session answers into an event.
     ///
     /// Off the main actor: the handlers run on a queue of their own.
-    private nonisolated static func listenForSignals(posting events: EventQueue)
-        -> [any DispatchSourceSignal]
-    {
+    private nonisolated static func listenForSignals(
+        posting events: EventQueue, noting endedBy: Locked<Int32?>
+    ) -> [any DispatchSourceSignal] {
         var sources: [any DispatchSourceSignal] = []
         let wanted: [(Int32, TerminalEvent)] =
             Self.endingSignals.map { ($0, $0 == SIGHUP ? .endOfInput : .terminate) }
@@ -128,7 +149,10 @@ public final class RawTerminal: FullScreenTerminal {
         for (number, event) in wanted {
             if number != SIGWINCH, number != SIGCONT { signal(number, SIG_IGN) }
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { events.post(event) }
+            source.setEventHandler {
+                if Self.endingSignals.contains(number) { endedBy.withLock { $0 = $0 ?? number } }
+                events.post(event)
+            }
             source.resume()
             sources.append(source)
         }

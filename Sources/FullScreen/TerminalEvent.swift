@@ -12,7 +12,7 @@ public enum TerminalEvent: Hashable, Sendable {
     /// Standard input ended, or the terminal went away (SIGHUP).
     case endOfInput
     /// The process was asked to end (SIGTERM, SIGINT): the session quits,
-    /// and the terminal is given back, as for `q`.
+    /// and the terminal is given back, as for `q`; then the signal ends it.
     case terminate
     /// The person asked to suspend the program (^Z, or SIGTSTP).
     case suspend
