@@ -276,23 +276,22 @@ import Testing
             #expect(try await store.count(matching: "") == 0, "the cancelled add left nothing")
         }
 
-        @Test func anotherClientsChangeIsHeardAndTheListenerStopsWithItsReader() async throws {
+        @Test(.timeLimit(.minutes(1)))
+        func anotherClientsChangeIsHeardAndTheListenerStopsWithItsReader() async throws {
             let other = try PostgreSQLConnection(conninfo: address)
             _ = try PostgreSQLPersonStore(conninfo: address)
             let (heard, hear) = AsyncStream.makeStream(of: Void.self)
             let reader = Task {
                 for await _ in PostgreSQLChanges.signals(conninfo: address) { hear.yield() }
             }
-            let listening =
-                "SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN people_changed'"
             // Waits, by asking the server, until the listener listens.
-            while try await other.run(listening) == [["0"]] { await Task.yield() }
+            while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
             _ = try await other.run("INSERT INTO person (name) VALUES ('From Elsewhere')")
             var signals = heard.makeAsyncIterator()
             #expect(await signals.next() != nil)
             reader.cancel()
             // The listening connection closes once its reader stops.
-            while try await other.run(listening) != [["0"]] { await Task.yield() }
+            while try await other.run(Self.listening) != [["0"]] { await Task.yield() }
         }
 
         @Test func aDatabaseWithAnotherPersonTableIsRefusedAndLeftAlone() async throws {
@@ -445,8 +444,14 @@ import Testing
         }
 
         /// Whether a connection listens on the database at `address`.
+        ///
+        /// This test's database only: the tests share one server, and
+        /// another test's listener once let this one insert before its own
+        /// listened, so the change went unheard and the run waited for ever.
+        /// And only once the `LISTEN` has finished (`idle`): the backend
+        /// shows the statement while it still runs, before it takes effect.
         static let listening =
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN people_changed'"
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN people_changed' AND state = 'idle'"
 
         /// A list must never stop following the book with no sign: when
         /// its listening connection is ended, the reader is told at once
