@@ -5,7 +5,7 @@ import Testing
 
 /// A singleton made by an async factory: once for every caller that asks
 /// while it is made, and never a failure kept.
-@Suite(.timeLimit(.minutes(1))) struct AsyncScopeCacheTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.parksAsyncWork)) struct AsyncScopeCacheTests {
     final class Made: Sendable {}
 
     /// Counts calls from many tasks at once.

@@ -7,7 +7,7 @@ import Terminal
 import Testing
 
 @MainActor
-@Suite struct PersonCommandsTests {
+@Suite(.tags(.parksAsyncWork)) struct PersonCommandsTests {
     let console = RecordingConsole()
     let store = Fixtures.sampleStore()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A cancelled task stops its SQLite statement, and the store goes on as if
 /// nothing had happened.
-@Suite struct SQLiteCancellationTests {
+@Suite(.tags(.parksAsyncWork)) struct SQLiteCancellationTests {
     let folder: TemporaryFolder
     let store: SQLitePersonStore
 

@@ -4,7 +4,7 @@ import Terminal
 import Testing
 
 @MainActor
-@Suite struct TerminalNavigatorTests {
+@Suite(.tags(.parksAsyncWork)) struct TerminalNavigatorTests {
     /// A screen that records what happened to it.
     @MainActor final class LoggingScreen: Screen, LineInputView {
         let name: String

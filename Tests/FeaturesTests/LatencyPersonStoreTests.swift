@@ -4,7 +4,7 @@ import Testing
 
 /// `--latency`'s decorator waits before every call, and a cancelled call
 /// stops waiting at once.
-@Suite(.timeLimit(.minutes(1))) struct LatencyPersonStoreTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.parksAsyncWork)) struct LatencyPersonStoreTests {
     /// Every wait asked for, in order.
     final class Waits: Sendable {
         private let asked = Locked<[Duration]>([])

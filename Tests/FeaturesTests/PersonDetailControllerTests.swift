@@ -3,7 +3,7 @@ import PeopleTestSupport
 import Testing
 
 @MainActor
-@Suite struct PersonDetailControllerTests {
+@Suite(.tags(.parksAsyncWork)) struct PersonDetailControllerTests {
     let store = Fixtures.sampleStore()
     let view = RecordingPersonDetailView()
     let navigator = RecordingNavigator()
@@ -130,7 +130,7 @@ import Testing
 }
 
 @MainActor
-@Suite struct ReadOnlyDetailTests {
+@Suite(.tags(.parksAsyncWork)) struct ReadOnlyDetailTests {
     @Test func anImportedPersonIsShownWithItsSourceAndCannotBeEditedOrDeleted() async throws {
         let imported = Person(
             id: -1, name: "Zed Zulu", address: "", email: nil, added: Fixtures.now,

@@ -3,7 +3,7 @@ import PeopleTestSupport
 import Testing
 
 @MainActor
-@Suite struct PersonListControllerTests {
+@Suite(.tags(.parksAsyncWork)) struct PersonListControllerTests {
     /// A list on `store`, whose providers make screens that only record what
     /// was asked of them.
     @MainActor final class Harness {

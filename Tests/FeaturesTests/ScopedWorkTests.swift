@@ -4,7 +4,7 @@ import Testing
 
 /// The work a scope owns ends with the scope: cancelled, then awaited.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ScopedWorkTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.parksAsyncWork)) struct ScopedWorkTests {
     @Test func endingCancelsEveryTaskAndReturnsOnceEachHasStopped() async {
         let work = ScopedWork()
         let gate = Gate()

@@ -3,7 +3,7 @@ import PeopleTestSupport
 import Testing
 
 @MainActor
-@Suite struct SettingsTests {
+@Suite(.tags(.parksAsyncWork)) struct SettingsTests {
 
     @Test func theBaseSettingsSayWhereDataLives() async throws {
         let configuration = Configuration(

@@ -3,7 +3,7 @@ import PeopleTestSupport
 import Testing
 
 @MainActor
-@Suite struct TracingPersonStoreTests {
+@Suite(.tags(.parksAsyncWork)) struct TracingPersonStoreTests {
     /// Collects log lines from any thread.
     final class Log: Sendable {
         private let storage = Locked<[String]>([])

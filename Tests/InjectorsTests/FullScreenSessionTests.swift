@@ -10,7 +10,7 @@ import Testing
 /// the test posts keys and reads the frames the navigator drew, cell by
 /// cell, with no terminal.
 @MainActor
-@Suite struct FullScreenSessionTests {
+@Suite(.tags(.parksAsyncWork)) struct FullScreenSessionTests {
     /// A session drawn in `window`, its person scopes watched.
     @MainActor final class Run {
         let window = MemoryWindow()

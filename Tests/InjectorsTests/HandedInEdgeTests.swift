@@ -9,7 +9,7 @@ import Testing
 /// What a test hands a scope changes that edge and nothing else: the real
 /// wiring still decorates, aggregates and navigates around it.
 @MainActor
-@Suite struct HandedInEdgeTests {
+@Suite(.tags(.parksAsyncWork)) struct HandedInEdgeTests {
     @Test func aHandedInStoreIsTracedAndAggregatedLikeABuiltOne() async throws {
         let fake = Fixtures.sampleStore()
         let app = AppScope(

@@ -15,7 +15,7 @@ import Testing
 /// recording views and its navigator a recording one, so nothing quits
 /// unless a test says so.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LeavingAScreenTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.parksAsyncWork)) struct LeavingAScreenTests {
     /// The real wiring over `gated`, its screens read as models.
     @MainActor final class Session {
         let gated = GatedPersonStore(Fixtures.sampleStore())

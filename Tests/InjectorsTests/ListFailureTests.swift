@@ -8,7 +8,7 @@ import Testing
 /// `q`, `?` and `/` do what they always do, Enter tries again, and a session
 /// in which the list never loaded ends with a failure.
 @MainActor
-@Suite struct ListFailureTests {
+@Suite(.tags(.parksAsyncWork)) struct ListFailureTests {
     /// A whole session over `store`, wired for real, typing `input`.
     private func session(_ store: any PersonStore, typing input: [String])
         async -> (status: ExitCode, console: RecordingConsole)

@@ -14,7 +14,7 @@ import Testing
 /// The keys are typed ahead, as a person at a terminal types them, unless a
 /// test says it is a script.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct WorkInScopesTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.parksAsyncWork)) struct WorkInScopesTests {
     private func app(
         typing input: [String], store: any PersonStore, debug: Bool = false,
         typesAhead: Bool = true
