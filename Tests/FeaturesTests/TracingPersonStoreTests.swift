@@ -76,6 +76,27 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
     }
 
+    /// The lines the guide to adding a store query shows: a count, and a
+    /// count whose task was cancelled while it waited for the store.
+    @Test func aCountAndACountCancelledOnItsWayAreLogged() async throws {
+        let log = Log()
+        let gated = GatedPersonStore(Fixtures.sampleStore())
+        let store = TracingPersonStore(wrapping: gated, log: log.append)
+        let counting = Task { try await store.count(matching: "") }
+        #expect(await gated.nextParkedCall() == "count")
+        gated.release()
+        #expect(try await counting.value == 3)
+        let cancelled = Task { try await store.count(matching: "") }
+        #expect(await gated.nextParkedCall() == "count")
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(log.lines.count == 2)
+        #expect(log.lines.first?.hasPrefix(#"trace: store.count(matching: "") → 3 in "#) == true)
+        #expect(
+            log.lines.last?.hasPrefix(
+                #"trace: store.count(matching: "") threw "CancellationError()" in "#) == true)
+    }
+
     @Test func anExportsReadingIsHandedThroughAndLoggedPageByPage() async throws {
         let log = Log()
         let store = TracingPersonStore(
