@@ -174,6 +174,19 @@ public final class FullScreenNavigator: Navigator {
             await followHighlight()
             if let view = besideView { outcome = await view.handle(key) }
         }
+        // A narrow window shows no person beside the list: there, e and d
+        // open the one highlighted and wait to reach them once they have
+        // loaded, so the keys do the same whatever the window's width.
+        if outcome == .notMine, !isWide, stack.count == 1,
+            let intent = FullScreenKeyMap.intent(of: key, on: .detail),
+            intent == .edit || intent == .delete
+        {
+            if listView?.isLoading == true { return false }
+            if listView?.highlightedRow != nil {
+                await openHighlighted()
+                return false
+            }
+        }
         switch outcome {
         case .handled: break
         case .waitForLoad: return false

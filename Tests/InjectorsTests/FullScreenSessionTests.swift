@@ -10,7 +10,7 @@ import Testing
 /// the test posts keys and reads the frames the navigator drew, cell by
 /// cell, with no terminal.
 @MainActor
-@Suite(.tags(.parksAsyncWork)) struct FullScreenSessionTests {
+@Suite(.tags(.parksAsyncWork), .timeLimit(.minutes(1))) struct FullScreenSessionTests {
     /// A session drawn in `window`, its person scopes watched.
     @MainActor final class Run {
         let window = MemoryWindow()
@@ -260,6 +260,25 @@ import Testing
         run.window.size = TerminalSize(rows: 20, columns: 100)
         run.window.events.post(.resize)
         frame = await run.window.frame(showing: "│")
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        run.window.size = TerminalSize(rows: 20, columns: 60)
+        run.start()
+        await run.window.frame(where:) { $0[1].contains("Ada Lovelace") }
+        run.window.press([.down, .character("e")])
+        var frame = await run.window.frame(showing: "Edit Alan Turing")
+        run.window.press(.escape)
+        frame = await run.window.frame(showing: "   Name     Alan Turing")
+        run.window.press([.escape, .down, .character("d")])
+        frame = await run.window.frame(showing: "Delete Grace Hopper?")
+        run.window.press(.character("y"))
+        frame = await run.window.frame(showing: "Deleted Grace Hopper.")
+        #expect(!frame.contains { $0.contains("│") })
+        #expect(try await store.count(matching: "") == 2)
         #expect(await run.finish() == .success)
     }
 }
