@@ -9,7 +9,8 @@ import Testing
 /// README's picture is that drawing.
 @MainActor
 @Suite struct ObjectGraphTests {
-    private func drawn() async throws -> String {
+    /// The graph `people graph` draws, from a tour of the real injectors.
+    static func drawn() async throws -> String {
         ObjectGraph(
             steps: try await ObjectGraphInjector.injectWiringTourProvider(TestScopes.app())().steps
         )
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func theGraphHasEveryScopeWithWhatLivesInIt() async throws {
-        let graph = try await drawn()
+        let graph = try await Self.drawn()
         #expect(graph.hasPrefix("flowchart LR\n"))
         for line in [
             #"subgraph app["app scope: one per run of people"]"#,
@@ -40,7 +41,7 @@ import Testing
 
     /// The controller that shows `screen`: an exhaustive `switch`, so a new
     /// screen is a compile error here until a test can look for it.
-    private static func controller(of screen: AppScreen) -> any Screen.Type {
+    static func controller(of screen: AppScreen) -> any Screen.Type {
         switch screen {
         case .list: PersonListController.self
         case .detail: PersonDetailController.self
@@ -59,8 +60,8 @@ import Testing
     }
 
     @Test func theGraphIsTheSameEveryTime() async throws {
-        let first = try await drawn()
-        #expect(try await drawn() == first)
+        let first = try await Self.drawn()
+        #expect(try await Self.drawn() == first)
     }
 
     @Test func theReadmeShowsTheGraphAsTheCommandDrawsIt() async throws {
@@ -70,7 +71,7 @@ import Testing
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "```mermaid\n"))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-        let drawn = try await drawn()
+        let drawn = try await Self.drawn()
         #expect(
             String(text[start.upperBound..<end.lowerBound]) == drawn,
             "README.md's graph is out of date: paste the output of 'swift run people graph'")

@@ -1,0 +1,268 @@
+import AppScope
+import Features
+import Injectors
+import Testing
+
+/// Every list in the docs that names things one by one — the screens each
+/// scope's work loads for, the screens the list opens, the fakes, the stores,
+/// the articles, the folders and files — is held to the code, both ways.
+///
+/// The lists are written for a reader, so they stay prose. What keeps them
+/// true is here: a screen, a fake or a store the code gains fails a test
+/// until its list names it, and so does one the list names that the code no
+/// longer has. Each message says which file to edit. The screens' loads and
+/// the list's providers are read from the graph the real injectors build
+/// (`people graph`), and a screen is named in a list by its case in
+/// ``Features/AppScreen`` (`list`, `detail`, `form`, `settings`).
+@MainActor
+@Suite struct DocumentationListTests {
+    private static let workArticle = "Docs/People.docc/WorkThatBelongsToAScope.md"
+    private static let scopesArticle = "Docs/People.docc/ScopesAndLifetimes.md"
+    private static let testingArticle = "Docs/People.docc/TestingWithHandMadeScopes.md"
+    private static let storeQueryArticle = "Docs/People.docc/AddAStoreQuery.md"
+
+    /// One arrow of `people graph`, each end split into its scope and its
+    /// name: `session_SettingsController --> session_ScopedWork`.
+    struct Arrow {
+        let fromScope: String
+        let from: String
+        let makes: Bool
+        let toScope: String
+        let to: String
+    }
+
+    /// The arrows of the graph the real injectors build.
+    private static func arrows() async throws -> [Arrow] {
+        let arrow = #/^\s*([a-z]+)_(\w+) (-->|-\. makes \.->) ([a-z]+)_(\w+)$/#
+        return try await ObjectGraphTests.drawn().split(separator: "\n").compactMap { line in
+            guard let found = try? arrow.wholeMatch(in: line) else { return nil }
+            return Arrow(
+                fromScope: String(found.1), from: String(found.2), makes: found.3 != "-->",
+                toScope: String(found.4), to: String(found.5))
+        }
+    }
+
+    /// The scopes of the graph, by the names its boxes begin with (`app`).
+    private static func scopes() async throws -> [String] {
+        try await ObjectGraphTests.drawn().split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.first == "subgraph", words.count > 1 else { return nil }
+            return String(words[1].prefix { $0 != "[" })
+        }
+    }
+
+    /// The name the graph gives the controller of `screen`.
+    private static func controller(of screen: AppScreen) -> String {
+        WiringTrace.name(of: ObjectGraphTests.controller(of: screen))
+    }
+
+    /// The screens whose loads are each scope's work, as the real wiring has
+    /// it: an arrow from the screen's controller to the scope's `ScopedWork`.
+    private static func loads() async throws -> [String: Set<AppScreen>] {
+        let arrows = try await arrows()
+        var loads: [String: Set<AppScreen>] = [:]
+        for screen in AppScreen.allCases {
+            for arrow in arrows
+            where arrow.from == controller(of: screen) && arrow.to == "ScopedWork" {
+                loads[arrow.toScope, default: []].insert(screen)
+            }
+        }
+        return loads
+    }
+
+    /// The screens `text` names, by their cases' names, as whole words.
+    private static func screens(namedIn text: some StringProtocol) -> Set<AppScreen> {
+        let words = Set(text.split { !$0.isLetter }.map { $0.lowercased() })
+        return Set(AppScreen.allCases.filter { words.contains($0.rawValue) })
+    }
+
+    /// Records an issue for each screen `list` leaves out of `expected`, and
+    /// for each it names that `expected` does not hold.
+    private static func expect(
+        _ list: String, names named: Set<AppScreen>, being expected: Set<AppScreen>,
+        _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for screen in expected.subtracting(named).sorted(by: { $0.rawValue < $1.rawValue }) {
+            Issue.record(
+                "\(list) leaves out \(screen.rawValue), one of \(what)",
+                sourceLocation: sourceLocation)
+        }
+        for screen in named.subtracting(expected).sorted(by: { $0.rawValue < $1.rawValue }) {
+            Issue.record(
+                "\(list) names \(screen.rawValue), which is not one of \(what)",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The text of `document` from the line `heading` to the next heading of
+    /// the same level.
+    private static func section(_ heading: String, of document: String) throws -> Substring {
+        let text = try RepositoryFiles.text(document)
+        let start = try #require(text.range(of: "\n" + heading + "\n"), "\(document): \(heading)")
+        let level = heading.prefix { $0 == "#" }
+        let next = text.range(of: "\n\(level) ", range: start.upperBound..<text.endIndex)
+        return text[start.upperBound..<(next?.lowerBound ?? text.endIndex)]
+    }
+
+    @Test func theWorkArticlesTableNamesTheLoadsOfEachScope() async throws {
+        let loads = try await Self.loads()
+        #expect(!loads.isEmpty)
+        var rows: [String: Substring] = [:]
+        for row in try RepositoryFiles.text(Self.workArticle).split(separator: "\n") {
+            // | ``AppScope/SessionScope`` | the list's and the settings' loads | … |
+            guard let found = try #/^\| ``AppScope/(\w+)Scope`` \|([^|]*)\|/#.prefixMatch(in: row)
+            else { continue }
+            rows[found.1.lowercased()] = found.2
+        }
+        for scope in Set(loads.keys).union(rows.keys).sorted() {
+            let row = rows[scope] ?? ""
+            #expect(rows[scope] != nil, "WorkThatBelongsToAScope.md's table has no \(scope) scope")
+            Self.expect(
+                "WorkThatBelongsToAScope.md's row of the \(scope) scope",
+                names: Self.screens(namedIn: row), being: loads[scope] ?? [],
+                "the screens whose loads are that scope's work")
+        }
+    }
+
+    @Test func theScopesArticlesTreeNamesTheLoadsOfEachScope() async throws {
+        let loads = try await Self.loads()
+        let text = try RepositoryFiles.text(Self.scopesArticle)
+        let start = try #require(text.range(of: "```\napp scope ─"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let tree = text[start.lowerBound..<end.lowerBound].split(separator: "\n")
+        // `└── session scope ─ one per …`: the word before ` scope ─`.
+        let heads = tree.indices.compactMap { index -> (String, Int)? in
+            guard let mark = tree[index].range(of: " scope ─") else { return nil }
+            let before = tree[index][..<mark.lowerBound].split { !$0.isLetter }
+            return before.last.map { (String($0), index) }
+        }
+        #expect(
+            Set(heads.map { $0.0 }) == Set(try await Self.scopes()),
+            "ScopesAndLifetimes.md's tree does not have the scopes of `people graph`")
+        for (number, (scope, first)) in heads.enumerated() {
+            let last = number + 1 < heads.count ? heads[number + 1].1 : tree.endIndex
+            let block = tree[first..<last].joined(separator: " ")
+            // `ScopedWork (the list's and the settings' loads)`
+            let work = block.range(of: "ScopedWork (").map { opening in
+                block[opening.upperBound...].prefix { $0 != ")" }
+            }
+            Self.expect(
+                "ScopesAndLifetimes.md's tree, in the \(scope) scope's ScopedWork",
+                names: Self.screens(namedIn: work ?? ""), being: loads[scope] ?? [],
+                "the screens whose loads are that scope's work")
+        }
+    }
+
+    @Test func theReadmeNamesEveryScreenTheListHasAProviderFor() async throws {
+        let arrows = try await Self.arrows()
+        let list = Self.controller(of: .list)
+        let providers = Set(
+            arrows.filter { $0.from == list && $0.to.hasSuffix("Provider") }.map(\.to))
+        let made = Set(arrows.filter { $0.makes && providers.contains($0.from) }.map(\.to))
+        let opened = Set(AppScreen.allCases.filter { made.contains(Self.controller(of: $0)) })
+        #expect(opened.count >= 3)
+        let readme = try RepositoryFiles.text("README.md")
+        // "… and a **provider** for each screen it opens (detail, form, settings)."
+        let opening = try #require(readme.range(of: "for each screen it opens ("))
+        let named = readme[opening.upperBound...].prefix { $0 != ")" }
+        Self.expect(
+            "README.md's reading order, step 4,", names: Self.screens(namedIn: named),
+            being: opened, "the screens the list is handed a provider for")
+    }
+
+    @Test func theReadmesProviderTypeIsDeclaredAsItShowsIt() throws {
+        let readme = try RepositoryFiles.text("README.md")
+        let shown = readme.matches(of: #/`(\w+Provider = [^`]+)`/#).map { String($0.1) }
+        #expect(!shown.isEmpty)
+        // Each file's words joined by single spaces: a declaration may wrap.
+        let sources = try RepositoryFiles.swiftFiles(under: "Sources").map(RepositoryFiles.text)
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        for declaration in shown {
+            #expect(
+                sources.contains { $0.contains("public typealias \(declaration) ") },
+                "README.md shows `\(declaration)`, which no file in Sources declares")
+        }
+    }
+
+    @Test func theFakesTableNamesEveryPublicTypeOfTheTestSupport() throws {
+        let section = try Self.section(
+            "### The fakes, and exactly what each records", of: Self.testingArticle)
+        let declaration = #/(?m)^public (?:final )?(?:class|struct|enum|actor) (\w+)/#
+        let declared = try Set(
+            RepositoryFiles.swiftFiles(under: "Tests/PeopleTestSupport").flatMap { file in
+                try RepositoryFiles.text(file).matches(of: declaration).map { String($0.1) }
+            })
+        #expect(declared.count > 10)
+        let linked = Set(section.matches(of: #/``PeopleTestSupport/(\w+)``/#).map { String($0.1) })
+        let named = linked.union(declared.filter { section.contains("`\($0)`") })
+        for type in declared.subtracting(named).sorted() {
+            Issue.record("TestingWithHandMadeScopes.md's fakes leave out \(type), a public type")
+        }
+        for type in linked.subtracting(declared).sorted() {
+            Issue.record("TestingWithHandMadeScopes.md's fakes name \(type), which is not declared")
+        }
+    }
+
+    /// A store in `Sources` is a row of the walkthrough's table of files; a
+    /// fake or a test's own store is named in the text below it.
+    @Test func theStoreQueryWalkthroughNamesEveryStore() throws {
+        let article = try RepositoryFiles.text(Self.storeQueryArticle)
+        let conformance = #/(?:class|struct|actor|enum) (\w+)\s*:[^{\n]*\bPersonStore\b/#
+        var stores = 0
+        for file in ["Sources", "Tests", "Examples"].flatMap(RepositoryFiles.swiftFiles(under:)) {
+            for found in try RepositoryFiles.text(file).matches(of: conformance) {
+                stores += 1
+                if file.hasPrefix("Sources/") {
+                    #expect(
+                        article.contains("| `\(file)` |"),
+                        "AddAStoreQuery.md's table of files leaves out \(file), which a new query touches"
+                    )
+                } else {
+                    #expect(
+                        article.contains("`\(file)`") || article.contains("`\(found.1)`"),
+                        "AddAStoreQuery.md names neither \(found.1) nor its file, \(file)")
+                }
+            }
+        }
+        #expect(stores >= 10)
+    }
+
+    @Test func theCatalogListsEveryArticleOnce() throws {
+        let listed = try RepositoryFiles.text("Docs/People.docc/People.md")
+            .matches(of: #/(?m)^- <doc:(\w+)>$/#).map { String($0.1) }
+        let articles = try RepositoryFiles.names(in: "Docs/People.docc")
+            .filter { $0.hasSuffix(".md") && $0 != "People.md" }.map { String($0.dropLast(3)) }
+        #expect(Set(listed).count == listed.count, "People.md's topics list an article twice")
+        for article in Set(articles).subtracting(listed).sorted() {
+            Issue.record("People.md's topics leave out \(article).md")
+        }
+        for article in Set(listed).subtracting(articles).sorted() {
+            Issue.record("People.md's topics list \(article), which Docs/People.docc does not have")
+        }
+    }
+
+    @Test func theReadmesLayoutNamesEveryFolderOfSources() throws {
+        let layout = try Self.section("## Layout", of: "README.md")
+        let words = Set(layout.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        for folder in try RepositoryFiles.names(in: "Sources") where !folder.hasPrefix(".") {
+            #expect(words.contains(folder), "README.md's layout leaves out Sources/\(folder)")
+        }
+    }
+
+    @Test func everyPathTheDocsNameIsInThePackage() throws {
+        let articles = try RepositoryFiles.names(in: "Docs/People.docc")
+            .filter { $0.hasSuffix(".md") }.map { "Docs/People.docc/" + $0 }
+        let path = #/\b(?:Sources|Tests|Examples|Benchmarks|Scripts|Docs)/[\w+./-]*/#
+        var paths = 0
+        for document in ["README.md"] + articles {
+            for found in try RepositoryFiles.text(document).matches(of: path) {
+                paths += 1
+                let named = String(found.0.reversed().drop { $0 == "." }.reversed())
+                #expect(
+                    RepositoryFiles.exists(named),
+                    "\(document) names \(named), which is not in the package")
+            }
+        }
+        #expect(paths > 50)
+    }
+}
