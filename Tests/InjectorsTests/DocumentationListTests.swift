@@ -4,8 +4,10 @@ import Injectors
 import Testing
 
 /// Every list in the docs that names things one by one — the screens each
-/// scope's work loads for, the screens the list opens, the fakes, the stores,
-/// the articles, the folders and files — is held to the code, both ways.
+/// scope's work loads for, the screens the list opens, the fakes, the
+/// stores, the view factories, the scope's parameters, the articles, the
+/// folders and files, and the guides' counts of them — is held to the code,
+/// both ways.
 ///
 /// The lists are written for a reader, so they stay prose. What keeps them
 /// true is here: a screen, a fake or a store the code gains fails a test
@@ -20,11 +22,12 @@ import Testing
     private static let scopesArticle = "Docs/People.docc/ScopesAndLifetimes.md"
     private static let testingArticle = "Docs/People.docc/TestingWithHandMadeScopes.md"
     private static let storeQueryArticle = "Docs/People.docc/AddAStoreQuery.md"
+    private static let screenGuide = "Docs/People.docc/AddAScreen.md"
 
-    /// One arrow of `people graph`, each end split into its scope and its
-    /// name: `session_SettingsController --> session_ScopedWork`.
+    /// One arrow of `people graph`: the name it starts from, and the scope
+    /// and name it points to (`session_SettingsController -->
+    /// session_ScopedWork`).
     struct Arrow {
-        let fromScope: String
         let from: String
         let makes: Bool
         let toScope: String
@@ -37,8 +40,8 @@ import Testing
         return try await ObjectGraphTests.drawn().split(separator: "\n").compactMap { line in
             guard let found = try? arrow.wholeMatch(in: line) else { return nil }
             return Arrow(
-                fromScope: String(found.1), from: String(found.2), makes: found.3 != "-->",
-                toScope: String(found.4), to: String(found.5))
+                from: String(found.2), makes: found.3 != "-->", toScope: String(found.4),
+                to: String(found.5))
         }
     }
 
@@ -203,28 +206,96 @@ import Testing
         }
     }
 
+    /// Every type in `Sources`, `Tests` and `Examples` declared to conform to
+    /// `proto` on the line that names it, with its file.
+    private static func conformers(to proto: String) throws -> [(type: String, file: String)] {
+        let conformance = try Regex(
+            #"(?:class|struct|actor|enum) (\w+)\s*:[^{\n]*\b"# + proto + #"\b"#)
+        return try ["Sources", "Tests", "Examples"].flatMap(RepositoryFiles.swiftFiles(under:))
+            .flatMap { file in
+                try RepositoryFiles.text(file).matches(of: conformance).compactMap { found in
+                    found.output[1].substring.map { (String($0), file) }
+                }
+            }
+    }
+
     /// A store in `Sources` is a row of the walkthrough's table of files; a
     /// fake or a test's own store is named in the text below it.
     @Test func theStoreQueryWalkthroughNamesEveryStore() throws {
         let article = try RepositoryFiles.text(Self.storeQueryArticle)
-        let conformance = #/(?:class|struct|actor|enum) (\w+)\s*:[^{\n]*\bPersonStore\b/#
-        var stores = 0
-        for file in ["Sources", "Tests", "Examples"].flatMap(RepositoryFiles.swiftFiles(under:)) {
-            for found in try RepositoryFiles.text(file).matches(of: conformance) {
-                stores += 1
-                if file.hasPrefix("Sources/") {
-                    #expect(
-                        article.contains("| `\(file)` |"),
-                        "AddAStoreQuery.md's table of files leaves out \(file), which a new query touches"
-                    )
-                } else {
-                    #expect(
-                        article.contains("`\(file)`") || article.contains("`\(found.1)`"),
-                        "AddAStoreQuery.md names neither \(found.1) nor its file, \(file)")
-                }
+        let stores = try Self.conformers(to: "PersonStore")
+        #expect(stores.count >= 10)
+        for (store, file) in stores {
+            if file.hasPrefix("Sources/") {
+                #expect(
+                    article.contains("| `\(file)` |"),
+                    "AddAStoreQuery.md's table of files leaves out the store in \(file)")
+            } else {
+                #expect(
+                    article.contains("`\(file)`") || article.contains("`\(store)`"),
+                    "AddAStoreQuery.md names neither \(store) nor its file, \(file)")
             }
         }
-        #expect(stores >= 10)
+    }
+
+    @Test func theViewsArticlesTableNamesEveryViewFactory() throws {
+        let article = try RepositoryFiles.text("Docs/People.docc/OneControllerSeveralViews.md")
+        let named = Set(article.matches(of: #/(?m)^\| .*``\w+/(\w+)``/#).map { String($0.1) })
+        let factories = Set(try Self.conformers(to: "ViewFactory").map(\.type))
+        #expect(factories.count >= 3)
+        for factory in factories.subtracting(named).sorted() {
+            Issue.record("OneControllerSeveralViews.md's table leaves out \(factory)")
+        }
+        for factory in named.subtracting(factories).sorted() {
+            Issue.record("OneControllerSeveralViews.md's table names \(factory), not a ViewFactory")
+        }
+    }
+
+    @Test func theTestingArticleNamesEveryParameterOfTheAppScope() throws {
+        let source = try RepositoryFiles.text("Sources/AppScope/AppScope.swift")
+        let start = try #require(source.range(of: "\n    public init(\n"))
+        let end = try #require(
+            source.range(of: "\n    ) {", range: start.upperBound..<source.endIndex))
+        let parameters = source[start.upperBound..<end.lowerBound].split(separator: "\n")
+            .compactMap { $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) }
+        #expect(parameters.count > 5)
+        let section = try Self.section("### What a test can hand a scope", of: Self.testingArticle)
+        // | the store | `personStore` | a `MemoryPersonStore`, … |
+        let named = section.matches(of: #/(?m)^\| [^|]+ \| `(\w+)` \|/#).map { String($0.1) }
+        for parameter in Set(parameters).subtracting(named).sorted() {
+            Issue.record("TestingWithHandMadeScopes.md's edges leave out AppScope's \(parameter)")
+        }
+        for parameter in Set(named).subtracting(parameters).sorted() {
+            Issue.record("TestingWithHandMadeScopes.md's edges name \(parameter), not AppScope's")
+        }
+    }
+
+    /// The rows of `document`'s numbered table of files (`| 3 | `Sources/…` | … |`).
+    private static func fileRows(of document: String) throws -> Int {
+        try RepositoryFiles.text(document).matches(of: #/(?m)^\| \d+ \| `/#).count
+    }
+
+    @Test func theScreenGuideCountsTheFilesItsTablesList() throws {
+        let numbers = [
+            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+            "eighteen", "nineteen", "twenty",
+        ]
+        let guide = try RepositoryFiles.text(Self.screenGuide).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        // "A screen opened from the list touches eighteen files outside `Tests`."
+        let screen = try #require(guide.firstMatch(of: #/touches (\w+) files outside/#))
+        #expect(
+            numbers.firstIndex(of: String(screen.1)).map { $0 + 1 }
+                == (try Self.fileRows(of: Self.screenGuide)),
+            "AddAScreen.md says it touches \(screen.1) files; its table lists another number")
+        // "A new store query touches nine more (<doc:AddAStoreQuery>)."
+        let query = try #require(guide.firstMatch(of: #/store query touches (\w+) more/#))
+        #expect(
+            numbers.firstIndex(of: String(query.1)).map { $0 + 1 }
+                == (try Self.fileRows(of: Self.storeQueryArticle)),
+            "AddAScreen.md says a store query touches \(query.1) more; AddAStoreQuery.md's table differs"
+        )
     }
 
     @Test func theCatalogListsEveryArticleOnce() throws {
