@@ -6,8 +6,8 @@ import Testing
 /// Every list in the docs that names things one by one — the screens each
 /// scope's work loads for, the screens the list opens, the fakes, the
 /// stores, the view factories, the scope's parameters, the articles, the
-/// folders and files, and the guides' counts of them — is held to the code,
-/// both ways.
+/// modules and benchmarks, the folders and files, and the guides' counts of
+/// them — is held to the code, both ways.
 ///
 /// The lists are written for a reader, so they stay prose. What keeps them
 /// true is here: a screen, a fake or a store the code gains fails a test
@@ -312,11 +312,47 @@ import Testing
         }
     }
 
-    @Test func theReadmesLayoutNamesEveryFolderOfSources() throws {
+    /// The doc site documents every library module of the package but the
+    /// server store, which needs its trait: `Scripts/build-docs` builds each,
+    /// and the catalog's topics list each.
+    @Test func theDocSiteDocumentsEveryLibraryModule() throws {
+        let libraries = try RepositoryFiles.names(in: "Sources").filter { folder in
+            !RepositoryFiles.swiftFiles(under: "Sources/" + folder).isEmpty
+                && !["people", "PostgreSQLStore"].contains(folder)
+        }
+        let modules = Set(libraries + ["PeopleTestSupport"])
+        // modules="Features AppScope …"
+        let script = try RepositoryFiles.text("Scripts/build-docs")
+        let built = try #require(script.firstMatch(of: #/(?m)^modules="([^"]*)"/#))
+        let catalog = try RepositoryFiles.text("Docs/People.docc/People.md")
+        let topics = catalog.matches(of: #/(?m)^- ``(\w+)``$/#).map { String($0.1) }
+        for (list, named) in [
+            ("Scripts/build-docs' modules", built.1.split(separator: " ").map(String.init)),
+            ("People.md's topics", topics),
+        ] {
+            for module in modules.subtracting(named).sorted() {
+                Issue.record("\(list) leave out \(module)")
+            }
+            for module in Set(named).subtracting(modules).sorted() {
+                Issue.record("\(list) name \(module), which is not a library module")
+            }
+        }
+    }
+
+    @Test func theReadmesLayoutNamesEveryModuleAndBenchmark() throws {
         let layout = try Self.section("## Layout", of: "README.md")
         let words = Set(layout.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         for folder in try RepositoryFiles.names(in: "Sources") where !folder.hasPrefix(".") {
             #expect(words.contains(folder), "README.md's layout leaves out Sources/\(folder)")
+        }
+        // Benchmarks/          paging-, wiring- and server-benchmark (see Speed at scale)
+        let benchmarks = try #require(layout.firstMatch(of: #/\nBenchmarks/ +([^\n]*)/#)).1
+        for folder in try RepositoryFiles.names(in: "Benchmarks")
+        where folder.hasSuffix("Benchmark") {
+            let name = folder.dropLast("Benchmark".count).lowercased()
+            #expect(
+                benchmarks.contains("\(name)-"),
+                "README.md's layout leaves out the \(name)-benchmark, in Benchmarks/\(folder)")
         }
     }
 
