@@ -356,6 +356,31 @@ import Testing
         }
     }
 
+    /// A test the docs point to by name (a suite, `…Tests`, or a test
+    /// function, a long lower-case name) is one the tests declare, so
+    /// renaming a test fails here until the docs follow.
+    @Test func everyTestTheDocsNameIsATest() throws {
+        let tests = try
+            (RepositoryFiles.swiftFiles(under: "Tests")
+            + RepositoryFiles.swiftFiles(under: "Examples")).map(RepositoryFiles.text)
+            .joined(separator: "\n")
+        let declared = Set(
+            tests.matches(of: #/(?:func|struct|class) (\w+)/#).map { String($0.1) })
+        let articles = try RepositoryFiles.names(in: "Docs/People.docc")
+            .filter { $0.hasSuffix(".md") }.map { "Docs/People.docc/" + $0 }
+        var named = 0
+        for document in ["README.md"] + articles {
+            let text = try RepositoryFiles.text(document)
+            for found in text.matches(of: #/`([A-Z]\w+Tests|[a-z][A-Za-z]{24,})`/#) {
+                named += 1
+                #expect(
+                    declared.contains(String(found.1)),
+                    "\(document) names \(found.1), which no test in Tests or Examples declares")
+            }
+        }
+        #expect(named > 30)
+    }
+
     @Test func everyPathTheDocsNameIsInThePackage() throws {
         let articles = try RepositoryFiles.names(in: "Docs/People.docc")
             .filter { $0.hasSuffix(".md") }.map { "Docs/People.docc/" + $0 }
