@@ -1,0 +1,70 @@
+import Dependencies
+import Features
+
+/// Builds the screens of one interactive session from the dependencies in
+/// effect when it was made, and holds what the session owns: its
+/// navigation stack, its last delete and its work.
+///
+/// Why an object holding `@Dependency`s: the library's "Lifetimes" article
+/// has a model capture its dependencies as it is made, and use them later,
+/// outside the `withDependencies` that made it. The controllers cannot hold
+/// `@Dependency` themselves (they take everything through `init`), so this
+/// object does, and hands them on. The session's own objects are plain
+/// properties: they live as long as this object, which the session's
+/// providers keep.
+@MainActor
+public final class SessionScreens {
+    @Dependency(\.personStore) private var store
+    @Dependency(\.peopleConfiguration) private var configuration
+    @Dependency(\.console) private var console
+    @Dependency(\.viewFactory) private var views
+    @Dependency(\.date) private var date
+
+    /// The navigation stack: one per session, made on first use.
+    private(set) lazy var navigator = views.makeNavigator()
+    /// The person deleted last, for `u` on the list.
+    let deletions = LastDeletion()
+    /// The work the session's screens start, ended with the session.
+    let work = ScopedWork()
+
+    /// A session's screens, from the dependencies in effect now.
+    public init() {}
+
+    /// The interactive session, rooted at the list.
+    public func interactiveSession() -> InteractiveSession {
+        InteractiveSession(
+            navigator: navigator, rootProvider: { [self] in personListController() },
+            console: console, work: work)
+    }
+
+    /// The list, with a provider for each screen it opens.
+    public func personListController() -> PersonListController {
+        PersonListController(
+            store: store, pageSize: configuration.pageSize, view: views.makePersonListView(),
+            navigator: navigator, deletions: deletions,
+            detailProvider: { [self] person in
+                // Where a person's scope begins: the person's screens
+                // inherit this session's dependencies, as the "Lifetimes"
+                // article has a child model made.
+                withDependencies(from: self) { PersonScreens(opening: person, in: self) }
+                    .personDetailController()
+            },
+            addProvider: { [self] in addingController() },
+            settingsProvider: { [self] in settingsController() },
+            work: work, changes: .none)
+    }
+
+    /// The form for a new person, adding to the store.
+    func addingController() -> PersonEditController {
+        PersonEditController(
+            addingTo: store, clock: { [date] in date.now }, view: views.makePersonEditView(),
+            navigator: navigator)
+    }
+
+    /// The settings screen.
+    func settingsController() -> SettingsController {
+        SettingsController(
+            configurator: BaseSettingsConfigurator(configuration: configuration, storeKind: nil),
+            view: views.makeSettingsView(), navigator: navigator, work: work)
+    }
+}

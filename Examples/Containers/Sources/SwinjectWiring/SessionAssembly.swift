@@ -1,0 +1,71 @@
+// swift-format-ignore-file: NeverForceUnwrap
+// Resolved with `!`, as Swinject's documentation does (see AppAssembly.swift).
+
+import Features
+import Swinject
+
+/// Registers what lives as long as one interactive session — its
+/// navigation stack, its last delete and its work — and the screens the
+/// session opens from the list.
+///
+/// Why a child container: Swinject's documentation shares a parent's
+/// registrations with a child (`Container(parent:)`), and a `.container`
+/// object scope keeps one instance per container. So the session's
+/// singletons are registered in a container of their own, begun for the
+/// session and freed with it, while the app's store is found in the
+/// parent.
+@MainActor public struct SessionAssembly: @MainActor Assembly {
+    /// The session's registrations.
+    public init() {}
+
+    public func assemble(container: Container) {
+        container.register((any Navigator).self) { r in
+            r.resolve((any ViewFactory).self)!.makeNavigator()
+        }
+        .inObjectScope(.container)
+        container.register(LastDeletion.self) { _ in LastDeletion() }
+            .inObjectScope(.container)
+        container.register(ScopedWork.self) { _ in ScopedWork() }
+            .inObjectScope(.container)
+        container.register(InteractiveSession.self) { r in
+            InteractiveSession(
+                navigator: r.resolve((any Navigator).self)!,
+                rootProvider: { r.resolve(PersonListController.self)! },
+                console: r.resolve((any Console).self)!,
+                work: r.resolve(ScopedWork.self)!)
+        }
+        // The session container is captured unowned here, where the
+        // container holds the factory, and strongly by the provider the
+        // factory makes, which the list holds: so the list keeps its
+        // session's container alive, and the container does not keep itself.
+        container.register(PersonListController.self) { [unowned container] r in
+            let session = container
+            return PersonListController(
+                store: r.resolve((any PersonStore).self)!,
+                pageSize: r.resolve(Configuration.self)!.pageSize,
+                view: r.resolve((any ViewFactory).self)!.makePersonListView(),
+                navigator: r.resolve((any Navigator).self)!,
+                deletions: r.resolve(LastDeletion.self)!,
+                detailProvider: { person in PersonAssembly.open(person, in: session) },
+                addProvider: { r.resolve(PersonEditController.self)! },
+                settingsProvider: { r.resolve(SettingsController.self)! },
+                work: r.resolve(ScopedWork.self)!,
+                changes: .none)
+        }
+        container.register(PersonEditController.self) { r in
+            PersonEditController(
+                addingTo: r.resolve((any PersonStore).self)!,
+                clock: r.resolve(Clock.self)!.now,
+                view: r.resolve((any ViewFactory).self)!.makePersonEditView(),
+                navigator: r.resolve((any Navigator).self)!)
+        }
+        container.register(SettingsController.self) { r in
+            SettingsController(
+                configurator: BaseSettingsConfigurator(
+                    configuration: r.resolve(Configuration.self)!, storeKind: nil),
+                view: r.resolve((any ViewFactory).self)!.makeSettingsView(),
+                navigator: r.resolve((any Navigator).self)!,
+                work: r.resolve(ScopedWork.self)!)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Features
+import PeopleTestSupport
+import Testing
+
+/// One scenario, three wirings: what a person at the screens would notice
+/// is the same whichever way the app was wired.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct SameBehaviourTests {
+    @Test(arguments: Wiring.allCases)
+    func openEditAddDeleteUndoAndSearch(_ wiring: Wiring) async throws {
+        let store = Fixtures.sampleStore()
+        let views = NavigatedViews()
+        let navigator = views.navigator
+        #expect(await wiring.session(store: store, views: views).run() == .success)
+        #expect(await navigator.settledTop() is PersonListController)
+
+        // Open Alan, edit his email: the detail under the form shows it.
+        await views.recorded.lists.last?.shown?.rows[1].select()
+        #expect(await navigator.settledTop() is PersonDetailController)
+        await views.recorded.details.last?.shown?.edit()
+        let form = try #require(views.recorded.forms.last)
+        await form.answer(.keep)
+        await form.answer(.keep)
+        await form.answer(.text("alan@example.org"))
+        #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
+        _ = await navigator.settledTop()
+        #expect(
+            views.recorded.details.last?.shown?.fields.contains { $0.value == "alan@example.org" }
+                == true)
+
+        // Delete him, and undo it from the list.
+        await views.recorded.details.last?.shown?.delete()
+        await views.recorded.details.last?.shown?.confirmation?.confirm()
+        #expect(try await store.person(withID: 2) == nil)
+        #expect(await navigator.settledTop() is PersonListController)
+        await views.recorded.lists.last?.shown?.undo()
+        #expect(try await store.person(withID: 2)?.name == "Alan Turing")
+
+        // Add Barbara, then search for her.
+        await views.recorded.lists.last?.shown?.add()
+        let adding = try #require(views.recorded.forms.last)
+        await adding.answer(.text("Barbara Liskov"))
+        await adding.answer(.text("barbara@example.org"))
+        await adding.answer(.keep)
+        #expect(try await store.count(matching: "liskov") == 1)
+        _ = await navigator.settledTop()
+        await views.recorded.lists.last?.shown?.search("liskov")
+        _ = await navigator.settledTop()
+        #expect(views.recorded.lists.last?.shown?.rows.map(\.title) == ["Barbara Liskov"])
+    }
+
+    @Test(arguments: Wiring.allCases)
+    func closingADetailFreesItsScopeAndCancelsItsWork(_ wiring: Wiring) async throws {
+        let gated = GatedPersonStore(Fixtures.sampleStore())
+        let views = NavigatedViews()
+        let navigator = views.navigator
+        #expect(await wiring.session(store: gated, views: views).run() == .success)
+        #expect(await gated.nextParkedCall() == "listPage")
+        gated.release()
+        _ = await navigator.settledTop()
+
+        weak var detail: PersonDetailController?
+        weak var form: PersonEditController?
+        do {
+            await views.recorded.lists.last?.shown?.rows[0].select()
+            #expect(await gated.nextParkedCall() == "person")
+            detail = navigator.top as? PersonDetailController
+            await views.recorded.details.last?.shown?.edit()
+            form = navigator.top as? PersonEditController
+            #expect(form != nil)
+            await navigator.pop()
+            // Back on the detail, which reads the person again; leave it
+            // with that read parked.
+            #expect(await gated.nextParkedCall() == "person")
+            await views.recorded.details.last?.shown?.back()
+        }
+        #expect(gated.cancelledCalls == 2, "closing the detail cancelled its reads")
+        #expect(navigator.top is PersonListController)
+        #expect(detail == nil, "the detail screen outlived its closing")
+        #expect(form == nil, "the edit form outlived its person")
+    }
+}

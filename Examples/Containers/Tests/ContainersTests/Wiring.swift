@@ -1,0 +1,68 @@
+import AppScope
+import Dependencies
+import DependenciesWiring
+import Features
+import Injectors
+import PeopleTestSupport
+import SwinjectWiring
+
+/// The same app wired three ways — by hand (the people package's real
+/// injectors), with Swinject, with swift-dependencies — as one test
+/// argument, so one scenario runs through each.
+///
+/// Each builds a session from the same inputs: a plain configuration, a
+/// recording console, the fixed clock, no files to import, the store
+/// given and the views given.
+enum Wiring: String, CaseIterable, Sendable {
+    case hand, swinject, dependencies
+
+    /// A new interactive session, wired this way, over `store`, drawn by `views`.
+    @MainActor func session(
+        store: any PersonStore, views: any ViewFactory,
+        configuration: Configuration = Configuration(storeKind: .memory),
+        console: any Console = RecordingConsole()
+    ) -> InteractiveSession {
+        switch self {
+        case .hand:
+            SessionInjector.injectInteractiveSession(
+                SessionScope(
+                    app: AppScope(
+                        configuration: configuration, console: console,
+                        readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
+                        personStore: store, views: views)))
+        case .swinject:
+            PeopleContainer.interactiveSession(
+                in: PeopleContainer.app([
+                    AppAssembly(
+                        configuration: configuration, console: console, clock: Fixtures.clock,
+                        readSource: Fixtures.readsNoFiles, baseStore: store, views: views)
+                ]))
+        case .dependencies:
+            withDependencies {
+                $0.date = .constant(Fixtures.now)
+            } operation: {
+                PeopleDependencies.interactiveSession(
+                    configuration: configuration, console: console,
+                    readSource: Fixtures.readsNoFiles, baseStore: store, views: views)
+            }
+        }
+    }
+}
+
+/// Recording views that hand every session one recording navigator, which
+/// the test reads.
+///
+/// `RecordingViews` makes a new navigator each time it is asked; a test
+/// driving a session through any of the three wirings needs the one that
+/// session got, without asking the wiring for it.
+@MainActor
+final class NavigatedViews: ViewFactory {
+    let recorded = RecordingViews()
+    let navigator = RecordingNavigator()
+
+    func makePersonListView() -> any PersonListView { recorded.makePersonListView() }
+    func makePersonDetailView() -> any PersonDetailView { recorded.makePersonDetailView() }
+    func makePersonEditView() -> any PersonEditView { recorded.makePersonEditView() }
+    func makeSettingsView() -> any SettingsView { recorded.makeSettingsView() }
+    func makeNavigator() -> any Navigator { navigator }
+}
