@@ -57,6 +57,8 @@ let package = Package(
                 .product(name: "PeopleTestSupport", package: "swift-diy-di"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                // Reports the library's issues to Swift Testing.
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ]
         ),
     ],
