@@ -47,6 +47,22 @@ let package = Package(
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ]
         ),
+        // glibc's count of the heap in use, for the benchmark's memory figure.
+        .target(name: "HeapInUse"),
+        // Opens a person through each wiring, as a ratio to the same graph
+        // by hand: `swift run -c release container-benchmark`.
+        .executableTarget(
+            name: "container-benchmark",
+            dependencies: [
+                "SwinjectWiring", "DependenciesWiring", "HeapInUse",
+                .product(name: "Features", package: "swift-diy-di"),
+                .product(name: "AppScope", package: "swift-diy-di"),
+                .product(name: "Injectors", package: "swift-diy-di"),
+                .product(name: "Terminal", package: "swift-diy-di"),
+                .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ]
+        ),
         .testTarget(
             name: "ContainersTests",
             dependencies: [

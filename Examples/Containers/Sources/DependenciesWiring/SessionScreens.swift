@@ -42,16 +42,21 @@ public final class SessionScreens {
         PersonListController(
             store: store, pageSize: configuration.pageSize, view: views.makePersonListView(),
             navigator: navigator, deletions: deletions,
-            detailProvider: { [self] person in
-                // Where a person's scope begins: the person's screens
-                // inherit this session's dependencies, as the "Lifetimes"
-                // article has a child model made.
-                withDependencies(from: self) { PersonScreens(opening: person, in: self) }
-                    .personDetailController()
-            },
+            detailProvider: { [self] person in personDetailController(opening: person) },
             addProvider: { [self] in addingController() },
             settingsProvider: { [self] in settingsController() },
             work: work, changes: .none)
+    }
+
+    /// The detail screen of `person`, in a new person's scope: what the
+    /// list's detail provider calls.
+    ///
+    /// Where a person's scope begins: the person's screens inherit this
+    /// session's dependencies, as the "Lifetimes" article has a child model
+    /// made.
+    public func personDetailController(opening person: Person) -> PersonDetailController {
+        withDependencies(from: self) { PersonScreens(opening: person, in: self) }
+            .personDetailController()
     }
 
     /// The form for a new person, adding to the store.
