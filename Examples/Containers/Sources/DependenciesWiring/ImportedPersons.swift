@@ -6,8 +6,9 @@ import PersonFiles
 /// The persons `--import` reads, fetched once, on first use, and kept.
 ///
 /// Neither container has an async factory, so this is the people package's
-/// own cache for an async singleton (`ScopeCache`), held by a
-/// container-scoped registration: made once, a failed fetch not kept.
+/// own cache for an async singleton (`ScopeCache`), held by the store the
+/// entry point sets: made once, a failed fetch not kept. (The Swinject
+/// wiring has the same type: each wiring is whole in its own folder.)
 public final class ImportedPersons: Sendable {
     private let cache = ScopeCache<[ReadOnlyPersonStore]>()
     private let make: @Sendable () async throws -> [ReadOnlyPersonStore]

@@ -46,7 +46,7 @@ import Swinject
     public func assemble(container: Container) {
         container.register(Configuration.self) { _ in configuration }
         container.register((any Console).self) { _ in console }
-        container.register(Clock.self) { _ in Clock(now: clock) }
+        container.register(PersonClock.self) { _ in PersonClock(now: clock) }
         container.register((any ViewFactory).self) { _ in views }
         container.register((any PersonStore).self, name: "base") { _ in baseStore }
         container.register((any PersonStore).self) { r in
@@ -67,7 +67,7 @@ import Swinject
         container.register(ImportedPersons.self) { r in
             ImportedPersons(
                 sources: r.resolve(Configuration.self)!.imports, read: readSource,
-                added: r.resolve(Clock.self)!.now())
+                added: r.resolve(PersonClock.self)!.now())
         }
         .inObjectScope(.container)
     }
@@ -77,7 +77,7 @@ import Swinject
 ///
 /// Swinject finds a registration by type: a bare `() -> Date` would be a
 /// service type too, but a named one says what it is where it is resolved.
-public struct Clock: Sendable {
+public struct PersonClock: Sendable {
     /// The current time.
     public let now: @Sendable () -> Date
 }

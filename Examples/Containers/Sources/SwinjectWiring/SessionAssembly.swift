@@ -55,7 +55,7 @@ import Swinject
         container.register(PersonEditController.self) { r in
             PersonEditController(
                 addingTo: r.resolve((any PersonStore).self)!,
-                clock: r.resolve(Clock.self)!.now,
+                clock: r.resolve(PersonClock.self)!.now,
                 view: r.resolve((any ViewFactory).self)!.makePersonEditView(),
                 navigator: r.resolve((any Navigator).self)!)
         }

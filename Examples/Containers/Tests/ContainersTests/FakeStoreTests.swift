@@ -29,35 +29,33 @@ import Testing
 
     @Test func swinjectRegistersTheFakeInATestAssembly() async {
         let fake = RecordingPersonStore(Fixtures.sampleStore())
+        let views = NavigatedViews()
         let app = PeopleContainer.app([
             AppAssembly(
                 configuration: Configuration(storeKind: .memory), console: RecordingConsole(),
                 clock: Fixtures.clock, readSource: Fixtures.readsNoFiles,
-                baseStore: StrictPersonStore(expectsCalls: false), views: RecordingViews()),
+                baseStore: StrictPersonStore(expectsCalls: false), views: views),
             FakeStoreAssembly(store: fake),
         ])
         #expect(await PeopleContainer.interactiveSession(in: app).run() == .success)
-        await settle(fake)
+        _ = await views.navigator.settledTop()
         #expect(fake.calls.contains { $0.hasPrefix("listPage") })
     }
 
     @Test func swiftDependenciesOverridesTheStoreWithDependencies() async {
         let fake = RecordingPersonStore(Fixtures.sampleStore())
+        let views = NavigatedViews()
         let session = withDependencies {
             $0.personStore = fake
-            $0.viewFactory = RecordingViews()
+            $0.viewFactory = views
         } operation: {
             SessionScreens().interactiveSession()
         }
         #expect(await session.run() == .success)
-        await settle(fake)
+        _ = await views.navigator.settledTop()
         #expect(fake.calls.contains { $0.hasPrefix("listPage") })
     }
 
-    /// Waits for the list's first page to be read from `store`, without a clock.
-    private func settle(_ store: RecordingPersonStore) async {
-        while !store.calls.contains(where: { $0.hasPrefix("listPage") }) { await Task.yield() }
-    }
 }
 
 /// A test's registrations, assembled after the app's: the last

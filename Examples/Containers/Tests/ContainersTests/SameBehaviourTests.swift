@@ -79,4 +79,21 @@ import Testing
         #expect(detail == nil, "the detail screen outlived its closing")
         #expect(form == nil, "the edit form outlived its person")
     }
+
+    @Test(arguments: Wiring.allCases)
+    func theImportedPersonsAreListedAndTheStoreIsTraced(_ wiring: Wiring) async throws {
+        let console = RecordingConsole()
+        let views = NavigatedViews()
+        let session = wiring.session(
+            store: Fixtures.sampleStore(), views: views,
+            configuration: Configuration(storeKind: .memory, trace: true, imports: ["a.csv"]),
+            console: console,
+            readSource: Fixtures.files(["a.csv": "name\nKatherine Johnson\n"]))
+        #expect(await session.run() == .success)
+        _ = await views.navigator.settledTop()
+        #expect(
+            views.recorded.lists.last?.shown?.rows.map(\.title)
+                == ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Katherine Johnson"])
+        #expect(console.errors.contains("trace: store.listPage(matching: \"\", from: first"))
+    }
 }

@@ -2,6 +2,7 @@ import AppScope
 import Dependencies
 import DependenciesWiring
 import Features
+import Foundation
 import Injectors
 import PeopleTestSupport
 import SwinjectWiring
@@ -12,7 +13,7 @@ import SwinjectWiring
 ///
 /// Each builds a session from the same inputs: a plain configuration, a
 /// recording console, the fixed clock, no files to import, the store
-/// given and the views given.
+/// given and the views given, unless a test gives others.
 enum Wiring: String, CaseIterable, Sendable {
     case hand, swinject, dependencies
 
@@ -20,7 +21,8 @@ enum Wiring: String, CaseIterable, Sendable {
     @MainActor func session(
         store: any PersonStore, views: any ViewFactory,
         configuration: Configuration = Configuration(storeKind: .memory),
-        console: any Console = RecordingConsole()
+        console: any Console = RecordingConsole(),
+        readSource: @escaping @Sendable (String) async throws -> Data = Fixtures.readsNoFiles
     ) -> InteractiveSession {
         switch self {
         case .hand:
@@ -28,14 +30,14 @@ enum Wiring: String, CaseIterable, Sendable {
                 SessionScope(
                     app: AppScope(
                         configuration: configuration, console: console,
-                        readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
+                        readSource: readSource, clock: Fixtures.clock,
                         personStore: store, views: views)))
         case .swinject:
             PeopleContainer.interactiveSession(
                 in: PeopleContainer.app([
                     AppAssembly(
                         configuration: configuration, console: console, clock: Fixtures.clock,
-                        readSource: Fixtures.readsNoFiles, baseStore: store, views: views)
+                        readSource: readSource, baseStore: store, views: views)
                 ]))
         case .dependencies:
             withDependencies {
@@ -43,7 +45,7 @@ enum Wiring: String, CaseIterable, Sendable {
             } operation: {
                 PeopleDependencies.interactiveSession(
                     configuration: configuration, console: console,
-                    readSource: Fixtures.readsNoFiles, baseStore: store, views: views)
+                    readSource: readSource, baseStore: store, views: views)
             }
         }
     }
