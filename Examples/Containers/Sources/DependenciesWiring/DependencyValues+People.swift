@@ -7,7 +7,7 @@ import Terminal
 // library's "Registering dependencies" article teaches. Each is a
 // `TestDependencyKey`: its live value is known only at the entry point,
 // from the launch inputs, so the article leaves it to be set there
-// (``PeopleDependencies/interactiveSession(configuration:console:readSource:baseStore:views:)``);
+// (`PeopleDependencies.interactiveSession`);
 // the test value is what a test gets when it sets nothing.
 
 extension DependencyValues {

@@ -13,11 +13,13 @@ import PersonFiles
 /// base store arrives opened.
 @MainActor
 public enum PeopleDependencies {
-    /// A new interactive session over these inputs.
+    /// A new interactive session over these inputs; each person's scope is
+    /// shown to `personScopeBegun` as it begins.
     public static func interactiveSession(
         configuration: Configuration, console: any Console,
         readSource: @escaping @Sendable (String) async throws -> Data, baseStore: any PersonStore,
-        views: any ViewFactory
+        views: any ViewFactory,
+        personScopeBegun: @escaping @MainActor (PersonScreens) -> Void = { _ in }
     ) -> InteractiveSession {
         withDependencies {
             $0.peopleConfiguration = configuration
@@ -27,7 +29,7 @@ public enum PeopleDependencies {
                 base: baseStore, configuration: configuration, console: console,
                 readSource: readSource, added: $0.date.now)
         } operation: {
-            SessionScreens().interactiveSession()
+            SessionScreens(personScopeBegun: personScopeBegun).interactiveSession()
         }
     }
 

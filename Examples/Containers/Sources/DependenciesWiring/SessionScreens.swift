@@ -27,8 +27,15 @@ public final class SessionScreens {
     /// The work the session's screens start, ended with the session.
     let work = ScopedWork()
 
-    /// A session's screens, from the dependencies in effect now.
-    public init() {}
+    /// Called with each person's scope as it begins: the hook a test uses to
+    /// see that a closed detail frees it, as the hand wiring's `beginScope` is.
+    private let personScopeBegun: @MainActor (PersonScreens) -> Void
+
+    /// A session's screens, from the dependencies in effect now; each
+    /// person's scope is shown to `personScopeBegun` as it begins.
+    public init(personScopeBegun: @escaping @MainActor (PersonScreens) -> Void = { _ in }) {
+        self.personScopeBegun = personScopeBegun
+    }
 
     /// The interactive session, rooted at the list.
     public func interactiveSession() -> InteractiveSession {
@@ -55,8 +62,9 @@ public final class SessionScreens {
     /// session's dependencies, as the "Lifetimes" article has a child model
     /// made.
     public func personDetailController(opening person: Person) -> PersonDetailController {
-        withDependencies(from: self) { PersonScreens(opening: person, in: self) }
-            .personDetailController()
+        let scope = withDependencies(from: self) { PersonScreens(opening: person, in: self) }
+        personScopeBegun(scope)
+        return scope.personDetailController()
     }
 
     /// The form for a new person, adding to the store.

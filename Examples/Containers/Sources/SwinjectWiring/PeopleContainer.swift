@@ -20,10 +20,13 @@ public enum PeopleContainer {
         return container
     }
 
-    /// A new interactive session, in a child container of `app`.
-    public static func interactiveSession(in app: Container) -> InteractiveSession {
+    /// A new interactive session, in a child container of `app`; each
+    /// person's container is shown to `personScopeBegun` as it begins.
+    public static func interactiveSession(
+        in app: Container, personScopeBegun: @escaping @MainActor (Container) -> Void = { _ in }
+    ) -> InteractiveSession {
         let session = Container(parent: app)
-        SessionAssembly().assemble(container: session)
+        SessionAssembly(personScopeBegun: personScopeBegun).assemble(container: session)
         return session.resolve(InteractiveSession.self)!
     }
 }

@@ -42,14 +42,16 @@ import Swinject
         }
     }
 
-    /// The detail screen of `person`, in a new child container of `session`.
+    /// The detail screen of `person`, in a new child container of `session`,
+    /// which `begun` is shown.
     ///
     /// Where a person's scope begins: the list's detail provider calls it.
-    public static func open(_ person: Person, in session: Container)
-        -> PersonDetailController
-    {
+    public static func open(
+        _ person: Person, in session: Container, begun: @MainActor (Container) -> Void = { _ in }
+    ) -> PersonDetailController {
         let scope = Container(parent: session)
         PersonAssembly().assemble(container: scope)
+        begun(scope)
         return scope.resolve(PersonDetailController.self, argument: person)!
     }
 }

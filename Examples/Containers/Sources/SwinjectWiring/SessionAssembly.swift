@@ -13,10 +13,19 @@ import Swinject
 /// object scope keeps one instance per container. So the session's
 /// singletons are registered in a container of their own, begun for the
 /// session and freed with it, while the app's store is found in the
-/// parent.
+/// parent. Main-actor isolated, conformance and all, so that its factories
+/// may call the controllers' main-actor initializers: a factory is a plain
+/// closure, and Swift 6 would not let it otherwise.
 @MainActor public struct SessionAssembly: @MainActor Assembly {
+    /// Called with each person's container as it begins: the hook a test
+    /// uses to see that a closed detail frees it, as the hand wiring's
+    /// `beginScope` is.
+    let personScopeBegun: @MainActor (Container) -> Void
+
     /// The session's registrations.
-    public init() {}
+    public init(personScopeBegun: @escaping @MainActor (Container) -> Void = { _ in }) {
+        self.personScopeBegun = personScopeBegun
+    }
 
     public func assemble(container: Container) {
         container.register((any Navigator).self) { r in
@@ -46,7 +55,9 @@ import Swinject
                 view: r.resolve((any ViewFactory).self)!.makePersonListView(),
                 navigator: r.resolve((any Navigator).self)!,
                 deletions: r.resolve(LastDeletion.self)!,
-                detailProvider: { person in PersonAssembly.open(person, in: session) },
+                detailProvider: { [personScopeBegun] person in
+                    PersonAssembly.open(person, in: session, begun: personScopeBegun)
+                },
                 addProvider: { r.resolve(PersonEditController.self)! },
                 settingsProvider: { r.resolve(SettingsController.self)! },
                 work: r.resolve(ScopedWork.self)!,

@@ -54,7 +54,8 @@ import Testing
         let gated = GatedPersonStore(Fixtures.sampleStore())
         let views = NavigatedViews()
         let navigator = views.navigator
-        #expect(await wiring.session(store: gated, views: views).run() == .success)
+        let seen = PersonScopesSeen()
+        #expect(await wiring.session(store: gated, views: views, seen: seen).run() == .success)
         #expect(await gated.nextParkedCall() == "listPage")
         gated.release()
         _ = await navigator.settledTop()
@@ -76,6 +77,8 @@ import Testing
         }
         #expect(gated.cancelledCalls == 2, "closing the detail cancelled its reads")
         #expect(navigator.top is PersonListController)
+        #expect(seen.begun == 1)
+        #expect(seen.alive == 0, "the person's scope outlived their detail screen")
         #expect(detail == nil, "the detail screen outlived its closing")
         #expect(form == nil, "the edit form outlived its person")
     }

@@ -22,30 +22,36 @@ enum Wiring: String, CaseIterable, Sendable {
         store: any PersonStore, views: any ViewFactory,
         configuration: Configuration = Configuration(storeKind: .memory),
         console: any Console = RecordingConsole(),
-        readSource: @escaping @Sendable (String) async throws -> Data = Fixtures.readsNoFiles
+        readSource: @escaping @Sendable (String) async throws -> Data = Fixtures.readsNoFiles,
+        seen: PersonScopesSeen = PersonScopesSeen()
     ) -> InteractiveSession {
         switch self {
         case .hand:
-            SessionInjector.injectInteractiveSession(
-                SessionScope(
-                    app: AppScope(
-                        configuration: configuration, console: console,
-                        readSource: readSource, clock: Fixtures.clock,
-                        personStore: store, views: views)))
+            let session = SessionScope(
+                app: AppScope(
+                    configuration: configuration, console: console, readSource: readSource,
+                    clock: Fixtures.clock, personStore: store, views: views))
+            return SessionInjector.injectInteractiveSession(session) { person in
+                let scope = try PersonDetailInjector.injectPersonScope(session, opening: person)
+                seen.saw(scope)
+                return scope
+            }
         case .swinject:
-            PeopleContainer.interactiveSession(
+            return PeopleContainer.interactiveSession(
                 in: PeopleContainer.app([
                     AppAssembly(
                         configuration: configuration, console: console, clock: Fixtures.clock,
                         readSource: readSource, baseStore: store, views: views)
-                ]))
+                ]),
+                personScopeBegun: seen.saw)
         case .dependencies:
-            withDependencies {
+            return withDependencies {
                 $0.date = .constant(Fixtures.now)
             } operation: {
                 PeopleDependencies.interactiveSession(
                     configuration: configuration, console: console,
-                    readSource: readSource, baseStore: store, views: views)
+                    readSource: readSource, baseStore: store, views: views,
+                    personScopeBegun: seen.saw)
             }
         }
     }
@@ -67,4 +73,27 @@ final class NavigatedViews: ViewFactory {
     func makePersonEditView() -> any PersonEditView { recorded.makePersonEditView() }
     func makeSettingsView() -> any SettingsView { recorded.makeSettingsView() }
     func makeNavigator() -> any Navigator { navigator }
+}
+
+/// The person scopes a session began — a `PersonScope`, a Swinject
+/// container, a swift-dependencies `PersonScreens` — held weakly, so that
+/// a test sees whether closing a detail freed its scope.
+@MainActor
+final class PersonScopesSeen {
+    /// One scope, held weakly.
+    private struct Seen {
+        weak var scope: AnyObject?
+    }
+
+    private var seen: [Seen] = []
+
+    /// How many scopes were begun.
+    var begun: Int { seen.count }
+    /// How many of them are still alive.
+    var alive: Int { seen.count { $0.scope != nil } }
+
+    /// Notes a scope as it begins.
+    func saw(_ scope: AnyObject) {
+        seen.append(Seen(scope: scope))
+    }
 }
