@@ -98,29 +98,26 @@ import Testing
     @Test func swiftDependenciesKeepsWhatWasInEffectWhenALiveValueWasFirstRead() async {
         let first = Fixtures.sampleStore()
         let second = MemoryPersonStore()
-        let seen = withDependencies {
+        let (firstBook, secondBook) = withDependencies {
             $0.context = .live
-            $0.personStore = first
         } operation: {
-            [
-                withDependencies {
-                    $0.personStore = first
-                } operation: {
-                    readBook()
-                }
-            ]
-                + [
-                    withDependencies {
-                        $0.personStore = second
-                    } operation: {
-                        readBook()
-                    }
-                ]
+            let firstBook = withDependencies {
+                $0.personStore = first
+            } operation: {
+                readBook()
+            }
+            let secondBook = withDependencies {
+                $0.personStore = second
+            } operation: {
+                readBook()
+            }
+            return (firstBook, secondBook)
         }
         // The live value is made once, from the store of the scope that
-        // first read it, and that scope's store is what every later scope gets.
-        #expect(seen[0] === seen[1])
-        #expect(seen[1].store as? MemoryPersonStore === first)
+        // first read it (in this process), and every later scope gets that
+        // store, not its own.
+        #expect(secondBook === firstBook)
+        #expect(secondBook.store as? MemoryPersonStore !== second)
     }
 
     // MARK: A missing runtime argument
