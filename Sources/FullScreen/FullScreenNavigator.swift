@@ -37,7 +37,7 @@ public final class FullScreenNavigator: Navigator {
     private var lastFrame: CellGrid?
     private var isEnding = false
 
-    /// The widest window that shows one pane at a time.
+    /// The narrowest window that shows the two panes side by side.
     static let splitWidth = 80
     /// The smallest window anything is drawn in.
     static let smallest = TerminalSize(rows: 6, columns: 20)
