@@ -12,9 +12,11 @@ import Swinject
 import SwinjectWiring
 import Testing
 
-/// The wiring mistakes of the table in "From a container to plain Swift",
-/// each shown where it is caught at run time — at the first resolve — or
-/// shown to go unnoticed.
+/// The wiring mistakes of the table in "From a container to plain Swift"
+/// that a container catches at run time — at the first resolve — or lets
+/// go unnoticed, each shown. (swift-dependencies' fake left in production
+/// is shown by `FakeStoreTests`: a value set at the entry point wins,
+/// whatever it is.)
 ///
 /// The cells the compiler catches are not here: a program with the
 /// mistake does not build, and `Scripts/check-mistakes` shows that, one
