@@ -22,8 +22,9 @@ import Testing
 
         init(
             store: any PersonStore = Fixtures.sampleStore(), pageSize: Int = 10,
-            book: String = "book"
+            book: String = "book", size: TerminalSize = TerminalSize(rows: 24, columns: 100)
         ) {
+            window.size = size
             views = FullScreenViews(
                 terminal: window, writer: FrameWriter(usesColor: false, theme: .standard),
                 book: book)
@@ -50,8 +51,14 @@ import Testing
         /// Starts the session and waits for the first frame showing `text`.
         @discardableResult
         func start(showing text: String) async -> [String] {
+            await start(where: { $0.contains { $0.contains(text) } })
+        }
+
+        /// Starts the session and waits for the first frame `condition` accepts.
+        @discardableResult
+        func start(where condition: @escaping ([String]) -> Bool) async -> [String] {
             start()
-            return await window.frame(showing: text)
+            return await window.frame(where: condition)
         }
 
         /// The person scopes begun and not yet freed.
@@ -230,10 +237,8 @@ import Testing
 
     @Test func theFieldBeingTypedIsInSightInAShortWindow() async throws {
         let store = Fixtures.sampleStore()
-        let run = Run(store: store)
-        run.window.size = TerminalSize(rows: 8, columns: 40)
-        run.start()
-        await run.window.frame(where:) { $0[1].contains("Ada Lovelace") }
+        let run = Run(store: store, size: TerminalSize(rows: 8, columns: 40))
+        await run.start(where:) { $0[1].contains("Ada Lovelace") }
         run.window.press([.enter, .character("e")])
         await run.window.frame(showing: "Edit Ada Lovelace")
         // Five rows for the form: the email, two fields down, was typed
@@ -246,10 +251,8 @@ import Testing
     }
 
     @Test func aNarrowWindowShowsOnePaneAndATinyOneSaysSo() async throws {
-        let run = Run()
-        run.window.size = TerminalSize(rows: 20, columns: 60)
-        run.start()
-        var frame = await run.window.frame(where:) { $0[1].contains("Ada Lovelace") }
+        let run = Run(size: TerminalSize(rows: 20, columns: 60))
+        var frame = await run.start(where:) { $0[1].contains("Ada Lovelace") }
         #expect(!frame.contains { $0.contains("│") } && !frame.contains { $0.contains("Name ") })
         run.window.press([.enter])
         frame = await run.window.frame(showing: "   Name     Ada Lovelace")
@@ -265,10 +268,8 @@ import Testing
 
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
-        let run = Run(store: store)
-        run.window.size = TerminalSize(rows: 20, columns: 60)
-        run.start()
-        await run.window.frame(where:) { $0[1].contains("Ada Lovelace") }
+        let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))
+        await run.start(where:) { $0[1].contains("Ada Lovelace") }
         run.window.press([.down, .character("e")])
         var frame = await run.window.frame(showing: "Edit Alan Turing")
         run.window.press(.escape)

@@ -1,7 +1,7 @@
 import Dependencies
 import Features
 import Foundation
-import PersonFiles
+import ImportCache
 
 /// Where the swift-dependencies wiring begins: the launch inputs set as
 /// the app's dependencies, and a session's screens made under them.

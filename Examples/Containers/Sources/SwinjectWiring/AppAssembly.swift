@@ -7,7 +7,7 @@
 import AppScope
 import Features
 import Foundation
-import PersonFiles
+import ImportCache
 import Swinject
 
 /// Registers what lives as long as the app: its settings, console, clock,
@@ -80,26 +80,4 @@ import Swinject
 public struct PersonClock: Sendable {
     /// The current time.
     public let now: @Sendable () -> Date
-}
-
-/// The persons `--import` reads, fetched once, on first use, and kept.
-///
-/// Neither container has an async factory, so this is the people package's
-/// own cache for an async singleton (`ScopeCache`), held by a
-/// container-scoped registration: made once, a failed fetch not kept.
-public final class ImportedPersons: Sendable {
-    private let cache = ScopeCache<[ReadOnlyPersonStore]>()
-    private let make: @Sendable () async throws -> [ReadOnlyPersonStore]
-
-    /// Reads `sources` through `read` when first asked.
-    public init(
-        sources: [String], read: @escaping @Sendable (String) async throws -> Data, added: Date
-    ) {
-        make = { try await PersonImport.stores(from: sources, read: read, added: added) }
-    }
-
-    /// The imported stores, fetched by the first call that needs them.
-    @Sendable public func stores() async throws -> [any PersonStore] {
-        try await cache.awaitedValue(orMake: make)
-    }
 }

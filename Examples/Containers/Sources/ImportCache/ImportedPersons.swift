@@ -5,10 +5,11 @@ import PersonFiles
 
 /// The persons `--import` reads, fetched once, on first use, and kept.
 ///
-/// Neither container has an async factory, so this is the people package's
-/// own cache for an async singleton (`ScopeCache`), held by the store the
-/// entry point sets: made once, a failed fetch not kept. (The Swinject
-/// wiring has the same type: each wiring is whole in its own folder.)
+/// Neither container has an async factory, so both wirings keep the
+/// imports in the people package's own cache for an async singleton
+/// (`ScopeCache`): made once, a failed fetch not kept. Swinject holds it in
+/// a container-scoped registration; swift-dependencies in the store the
+/// entry point sets.
 public final class ImportedPersons: Sendable {
     private let cache = ScopeCache<[ReadOnlyPersonStore]>()
     private let make: @Sendable () async throws -> [ReadOnlyPersonStore]
