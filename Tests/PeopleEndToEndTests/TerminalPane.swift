@@ -79,6 +79,13 @@ final class TerminalPane {
             && settings.contains(" echo ") && !settings.contains(" -echo ")
     }
 
+    /// The process id of the pane's tmux server, which ends with the pane.
+    func serverProcess() throws -> pid_t? {
+        pid_t(
+            try run(["display-message", "-p", "#{pid}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines))
+    }
+
     /// Sends `signal` (`TERM`, `CONT`) to `people`, the child of the pane's shell.
     func send(signal: String) throws {
         let shell = try run(["display-message", "-p", "#{pane_pid}"])
@@ -160,10 +167,22 @@ final class TerminalPane {
         posix_spawn_file_actions_addopen(
             &actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing blocked in the child, as from a shell: the thread that
+        // spawns it blocks signals for Dispatch, and a tmux server started
+        // with them blocked passes them on to `people` and the pane's
+        // `sleep`, which then outlives `kill-server` (its SIGHUP blocked),
+        // keeping the server alive for an hour after the test.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
         guard spawned == 0 else { throw PaneError.tmuxFailed("posix_spawn: \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -13,6 +13,19 @@ struct TypedAtATerminalTests {
         #expect(TerminalPane.isAvailable, "PEOPLE_REQUIRE_TMUX is set, but tmux is missing")
     }
 
+    /// A pane left behind would hold its tmux server, and `people`, for the
+    /// hour its shell sleeps: one went on each run while the servers were
+    /// started with the test thread's signals blocked.
+    @Test func aPaneLeavesNoServerBehind() throws {
+        var pane: TerminalPane? = try TerminalPane(["--ui", "line", "--store", "memory"])
+        try pane?.waitUntil("the list") { $0.contains("People · 1–3 of 3") }
+        let server = try #require(try pane?.serverProcess())
+        pane = nil
+        let deadline = Date().addingTimeInterval(10)
+        while kill(server, 0) == 0, Date() < deadline { usleep(50_000) }
+        #expect(kill(server, 0) != 0, "tmux server \(server) outlived its pane")
+    }
+
     @Test func quitAnswersAtOnceWhileTheListLoads() throws {
         // The store answers in a minute, twice the wait for the exit below:
         // a quit that waited for the load would fail this test.
