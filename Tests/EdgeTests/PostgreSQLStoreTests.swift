@@ -197,12 +197,12 @@ import Testing
             for _ in 0..<20_000 where !idle {
                 idle =
                     try await other.run(
-                        "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'FETCH%' AND state = 'idle in transaction'"
+                        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'FETCH%' AND state = 'idle in transaction'"
                     ) == [["1"]]
                 await Task.yield()
             }
             let running = try await other.run(
-                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'FETCH%' AND state = 'active'"
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'FETCH%' AND state = 'active'"
             )
             reader.open()
             try await export.value
@@ -266,7 +266,7 @@ import Testing
             _ = try await other.run("CREATE INDEX ON person (slow(name))")
             let adding = Task { try await store.add(validating: PersonDraft(name: "Slow")) }
             while try await other.run(
-                "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'INSERT INTO person%'"
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'INSERT INTO person%'"
             ) == [["0"]] {
                 await Task.yield()
             }
