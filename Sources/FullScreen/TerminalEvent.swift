@@ -9,7 +9,8 @@ public enum TerminalEvent: Hashable, Sendable {
     case resize
     /// What a view shows changed, such as a page that arrived.
     case redraw
-    /// Standard input ended, or the terminal went away (SIGHUP).
+    /// Standard input ended, or the terminal went away (SIGHUP): the
+    /// session quits as for `q`; after SIGHUP, the signal then ends it.
     case endOfInput
     /// The process was asked to end (SIGTERM, SIGINT): the session quits,
     /// and the terminal is given back, as for `q`; then the signal ends it.

@@ -31,7 +31,6 @@ public final class Locked<State>: @unchecked Sendable {
     public init(_ initialState: sending State) {
         state = initialState
         mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
     }
 
