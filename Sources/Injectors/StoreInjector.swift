@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import FullScreen
 import PersonFiles
 import SQLiteStore
 
@@ -147,6 +148,16 @@ public enum StoreInjector {
         #endif
     }
 
+    /// Whether this run's session answers Ctrl-C itself.
+    ///
+    /// The full-screen one turns the signal into quitting, which ends every
+    /// scope's work and gives the terminal back before the signal ends the
+    /// program. A line session or a one-shot command leaves it to the store.
+    static func sessionAnswersInterrupts(_ app: AppScope) -> Bool {
+        guard case .interactive = app.command else { return false }
+        return app.handedInViews is FullScreenViews
+    }
+
     /// The server store, on the configured address; a new book there
     /// starts empty, unlike a new file: it is a team's, and the demo
     /// persons would be theirs to delete.
@@ -156,7 +167,8 @@ public enum StoreInjector {
     /// line saying how to build with it.
     static func injectServerPersonStore(_ app: AppScope) throws -> any PersonStore {
         #if PostgreSQL
-            try app.make(
+            if !sessionAnswersInterrupts(app) { PostgreSQLPersonStore.stopStatementsOnInterrupt() }
+            return try app.make(
                 PostgreSQLPersonStore(
                     conninfo: app.configuration.server.conninfo,
                     opening: app.command.changesTheBookAsItOpens ? .toUse : .toCheck))

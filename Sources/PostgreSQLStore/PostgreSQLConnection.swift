@@ -64,6 +64,11 @@
             PQsetNoticeProcessor(connection, { _, _ in }, nil)
             self.connection = connection
             cancelRequest = PQgetCancel(connection)
+        }
+
+        /// Makes Ctrl-C stop every statement a connection runs, then end
+        /// the program (``Interruption``).
+        static func stopStatementsOnInterrupt() {
             Interruption.watch()
         }
 
@@ -327,8 +332,11 @@
     ///
     /// A signal belongs to the whole process, so this is the one place
     /// the server store keeps state for it: the connections running a call
-    /// now. It watches from the first connection on, so a program that
-    /// never reaches a server keeps the system's own Ctrl-C.
+    /// now. It watches only once the composition root asks
+    /// (``PostgreSQLPersonStore/stopStatementsOnInterrupt()``), for a run
+    /// that reaches a server and has no one else to answer the signal: a
+    /// full-screen session answers it itself, and must give the terminal
+    /// back before the program ends.
     private enum Interruption {
         /// The connections running a call now, by identity.
         private static let connections = Locked<[ObjectIdentifier: PostgreSQLConnection]>([:])

@@ -78,6 +78,21 @@
             }
         }
 
+        /// Makes Ctrl-C (`SIGINT`) stop every statement people is running
+        /// on a server, then end the program with status 130, as `psql`
+        /// stops its own.
+        ///
+        /// Without it the program would end and its statements would not:
+        /// the server notices a client has gone only when it next writes to
+        /// it. The composition root asks for it in every run that reaches a
+        /// server but one: a full-screen session turns the signal into
+        /// quitting, whose end of every scope's work cancels each statement,
+        /// and gives the terminal back before the signal ends the program.
+        /// Asked twice, it watches once.
+        public static func stopStatementsOnInterrupt() {
+            PostgreSQLConnection.stopStatementsOnInterrupt()
+        }
+
         /// What a store is opened for.
         public enum Opening: Sendable {
             /// Every command but `check`: a database with no book gets one.

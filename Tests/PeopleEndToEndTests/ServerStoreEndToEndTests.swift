@@ -129,6 +129,41 @@
                 "the statement went on waiting on the server: \(seen) \(ended.errors)")
         }
 
+        /// In the full-screen session, SIGINT is the session's to answer.
+        ///
+        /// It quits, its scopes' ending cancels the waiting statement, and
+        /// only then, with the terminal given back, does the signal end the
+        /// program. When the store answered it too, nothing happened while
+        /// a statement waited, and when none did, the program ended on the
+        /// alternate screen with the keys still raw.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func interruptedOnTheFullScreenItGivesTheTerminalBackAndStopsTheStatement() async throws {
+            _ = try PeopleProcess.run(["list", "--db", address])
+            let holder = try server.starting(
+                address,
+                "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60)")
+            defer {
+                _ = try? server.answer(
+                    address,
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                holder.waitUntilExit()
+            }
+            let waiting =
+                "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            let pane = try TerminalPane(["--db", address, "--ui", "full"])
+            try pane.waitUntil("the list waiting on the lock") { _ in
+                (try? server.answer(address, waiting))?.isEmpty == false
+            }
+            #expect(try pane.showsAlternateScreen())
+            try pane.send(signal: "INT")
+            // 128 + 2: ended by SIGINT, once the terminal is given back.
+            #expect(try pane.exitStatus() == 130)
+            #expect(try !pane.showsAlternateScreen())
+            #expect(TerminalPane.isGivenBack(try pane.screen()))
+            #expect(try server.answer(address, waiting) == "")
+        }
+
         @Test func theSettingsScreenShowsTheAddressWithoutItsPassword() async throws {
             let withPassword = address.replacingOccurrences(
                 of: "people@", with: "people:pa55word@")
