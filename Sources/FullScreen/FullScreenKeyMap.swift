@@ -5,7 +5,7 @@ import Features
 public struct FullScreenKey: Sendable, Equatable {
     /// The keys that ask for it; the first is the one the key line names.
     public let keys: [Key]
-    /// How help names the keys: `PgDn`, `↑ ↓ k j`.
+    /// How help names the keys: `PgDn`, `? F1`.
     public let label: String
     /// The key line's word for it: `next`.
     public let word: String

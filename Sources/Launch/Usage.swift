@@ -4,14 +4,14 @@ import Features
 public enum Usage {
     /// The full help, listing every command and option, then `keyReference`.
     ///
-    /// The keys belong to the front end, which this edge does not know: the
-    /// composition root hands over the line front end's reference, drawn
+    /// The keys belong to the front ends, which this edge does not know: the
+    /// composition root hands over each front end's reference, drawn
     /// from ``Features/AppScreen``, the one declaration of the screens and
     /// their intents, so this page cannot miss a screen or list a key a
     /// screen does not have.
     ///
-    /// - Parameter keyReference: every screen's keys, one line each, as the
-    ///   interactive front end reads them.
+    /// - Parameter keyReference: every screen's keys, one line each, as each
+    ///   front end reads them.
     public static func help(keyReference: String) -> String {
         commandsAndOptions + "\n\n" + keyReference + "\n\n" + exitStatus
     }
