@@ -18,9 +18,9 @@ import Palette
 /// }
 /// ```
 public struct ConfigurationFile: Sendable, Equatable {
-    /// `"store"`: `"sqlite"` or `"memory"`.
+    /// `"store"`: `"sqlite"`, `"memory"` or `"postgresql"`.
     public var storeKind: StoreKind?
-    /// `"database"`: the SQLite file.
+    /// `"database"`: the SQLite file, or a `postgresql://` address.
     public var database: String?
     /// `"pageSize"`: rows per page.
     public var pageSize: Int?
