@@ -4,7 +4,7 @@ import Terminal
 /// How a cell is drawn: which of the theme's roles colours it, and whether
 /// it is the highlighted row.
 ///
-/// Colour is one more thing a cell may carry: with `NO_COLOR` or `--no-color`
+/// Colour is one more thing a cell may carry: with `NO_COLOR` or `TERM=dumb`
 /// every role draws plain, and the highlight stays visible, since it is drawn
 /// in reverse video, which is not a colour.
 public struct CellStyle: Hashable, Sendable {
