@@ -2,8 +2,8 @@
 ///
 /// A controller's view model offers each as an action (`showNextPage`,
 /// `delete`, `back`); how a person asks for it is the front end's business.
-/// The line front end maps ``nextPage`` to typing `n`, a full-screen one
-/// could map it to PgDn: each front end keeps its own key map, an
+/// The line front end maps ``nextPage`` to typing `n`, the full-screen one
+/// to PgDn: each front end keeps its own key map, an
 /// exhaustive `switch` over these cases, so a new intent does not compile
 /// until every front end says how it is asked for. ``AppScreen/intents``
 /// says which screen offers which.
