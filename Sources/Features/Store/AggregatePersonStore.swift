@@ -8,7 +8,7 @@ import Foundation
 /// already ordered by ``PersonSortKey``, so a page is a merge: take a page
 /// from each source from the same starting point, merge them, keep the
 /// first (or, going back, the last) `limit`. A page by number is found
-/// without merging everything above it (see `page(matching:skipping:limit:)`),
+/// without merging everything above it (see `page(of:matching:skipping:limit:)`),
 /// so a deep page costs about what it costs the largest source alone.
 ///
 /// Not every answer is combined from its sources'. A question that splits
@@ -88,7 +88,7 @@ public final class AggregatePersonStore: PersonStore {
     /// rows above that start adds up to where the merged page stands. A
     /// page by number is read in parts (``listPageInParts(matching:from:size:)``),
     /// since finding it needs every source's count first (see
-    /// `page(matching:skipping:limit:)`); so is the rare page a fallback
+    /// `page(of:matching:skipping:limit:)`); so is the rare page a fallback
     /// moves to the end of the list.
     public func listPage(matching search: String, from start: PageStart, size: Int) async throws
         -> ListPage
