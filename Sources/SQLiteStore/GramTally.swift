@@ -16,7 +16,8 @@ import Features
 /// ASCII grams — nearly all of them in most address books — are counted in
 /// flat arrays indexed by their characters; any other gram by its bytes.
 struct GramTally {
-    /// Counts of ASCII grams, at ``GramTally/slot(_:)``.
+    /// Counts of ASCII grams, each at its slot: its width's start in
+    /// `starts`, plus its characters read as a number in base 128.
     private var ascii: [Int32] = []
     /// For each ASCII gram, the last name that counted it, so a name counts
     /// each gram once without keeping a set per name.
