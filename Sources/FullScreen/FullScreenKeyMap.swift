@@ -69,7 +69,7 @@ public enum FullScreenKeyMap {
     }
 
     /// The keys of a screen that ask for no intent: moving the highlight,
-    /// and editing a field in place.
+    /// scrolling, and editing a field in place.
     public static func editingKeys(on screen: AppScreen) -> [FullScreenKey] {
         switch screen {
         case .list:
@@ -85,7 +85,13 @@ public enum FullScreenKeyMap {
                 FullScreenKey([.tab, .down, .backTab, .up], "Tab", "next field", "next field"),
                 FullScreenKey([.enter], "Enter", "save", "save the person"),
             ]
-        case .detail, .settings: []
+        case .settings:
+            [
+                FullScreenKey(
+                    [.up, .down, .character("k"), .character("j")], "↑ ↓", "scroll",
+                    "scroll the object graph when it is longer than the pane")
+            ]
+        case .detail: []
         }
     }
 

@@ -31,7 +31,7 @@ public final class FullScreenSettingsView: SettingsView, FullScreenView {
     }
 
     public var keyLine: String {
-        "↑ ↓ scroll · " + FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: .settings))
+        FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: .settings))
     }
 
     public func handle(_ key: Key) async -> KeyOutcome {

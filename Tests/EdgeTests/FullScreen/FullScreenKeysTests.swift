@@ -31,6 +31,21 @@ import Testing
         }
     }
 
+    /// A key a view answers is one its help and the key reference name:
+    /// the settings' scroll keys were answered, but named only in the key
+    /// line the view wrote itself, so `?` and `--help` left them out.
+    @Test(arguments: AppScreen.allCases)
+    func everyMovingKeyAViewAnswersIsDeclared(_ screen: AppScreen) async {
+        let declared = FullScreenKeyMap.keys(on: screen).flatMap(\.keys)
+        let moving: [Key] = [.up, .down, .pageUp, .pageDown, .home, .end, .tab, .backTab, .enter]
+        for key in moving {
+            let outcome = await view(of: screen, asking: Asked()).handle(key)
+            if outcome != .notMine {
+                #expect(declared.contains(key), "\(key) on \(screen.name) is answered, not named")
+            }
+        }
+    }
+
     /// The full-screen view of `screen`, shown a model whose every intent
     /// says it was asked for, with rows, pages both ways and a retry.
     private func view(of screen: AppScreen, asking asked: Asked) -> any FullScreenView {
