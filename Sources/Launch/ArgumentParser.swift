@@ -132,7 +132,8 @@ struct ArgumentParser {
         }
     }
 
-    /// `-1` is a (bad) id, not an option; it gets the id's error message.
+    /// `-1` is an id, not an option: an imported person's, or one that is
+    /// not there, which gets the id's own error message.
     private static func isNegativeNumber(_ argument: String) -> Bool {
         argument.count > 1 && argument.dropFirst().allSatisfy(\.isNumber)
     }

@@ -47,7 +47,8 @@ public struct Invocation: Sendable, Equatable {
     ///   - arguments: the arguments after the program's name.
     ///   - environment: the process's environment variables.
     ///   - outputIsTerminal: whether standard output is a terminal (colour is
-    ///     used only then, and never when `NO_COLOR` is set or `TERM` is `dumb`).
+    ///     used only then, and never when `NO_COLOR` is set and not empty, or
+    ///     `TERM` is `dumb`).
     ///   - inputIsTerminal: whether standard input is a terminal: with the
     ///     output, it decides the front end a run that does not choose gets
     ///     (``FrontEnd/standard(inputIsTerminal:outputIsTerminal:term:)``).

@@ -83,9 +83,9 @@ public enum Usage {
         Data:
           The sqlite store keeps persons in --db, else $PEOPLE_DB, else the
           --config file's database, else $XDG_DATA_HOME/people/people.sqlite
-          (~/.local/share/people/people.sqlite when XDG_DATA_HOME is unset or
-          relative; ~/Library/Application Support/people/people.sqlite on
-          macOS); HOME must then be an absolute path. A new database
+          (~/.local/share/people/people.sqlite when XDG_DATA_HOME is unset,
+          empty or relative; ~/Library/Application Support/people/people.sqlite
+          on macOS); HOME must then be an absolute path. A new database
           starts with three sample persons. To start afresh, delete that file
           (and its -wal and -shm files).
           A postgresql:// (or postgres://) address chooses the postgresql store,

@@ -9,7 +9,8 @@ public typealias ScreenProvider = @MainActor () throws -> any Screen
 /// and what the person types while it is there goes to that view.
 @MainActor
 public protocol Screen: AnyObject {
-    /// Draws the screen; called each time it becomes the top of the stack.
+    /// Draws the screen; called each time it comes into sight: on top of
+    /// the stack, or beside the person on top in the split view.
     ///
     /// A screen that shows what the store holds draws that it is loading
     /// and starts the load as work of its scope (``ScopedWork``), so the
