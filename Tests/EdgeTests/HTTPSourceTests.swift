@@ -8,7 +8,8 @@ import Testing
 ///
 /// Each test starts its own server, so the tests run in parallel. Each
 /// failure is checked as the one line a person would read.
-@Suite struct HTTPSourceTests {
+@Suite(.enabled(if: LocalHTTPServer.canRun, Comment(rawValue: LocalHTTPServer.missing)))
+struct HTTPSourceTests {
     /// The source the good servers' tests read through, with a small size
     /// limit.
     private let source = HTTPSource(timeout: .seconds(60), sizeLimit: 64 << 10)

@@ -4,7 +4,10 @@ import Testing
 
 /// `--import` from a URL, with the built binary and a real local web server,
 /// some of whose routes are hostile.
-@Suite(.timeLimit(.minutes(2))) struct RemoteImportEndToEndTests {
+@Suite(
+    .timeLimit(.minutes(2)),
+    .enabled(if: LocalHTTPServer.canRun, Comment(rawValue: LocalHTTPServer.missing)))
+struct RemoteImportEndToEndTests {
     @Test func personsOfARemoteFileAreFoundBesideTheStoredOnes() async throws {
         let server = try await LocalHTTPServer()
         defer { server.stop() }

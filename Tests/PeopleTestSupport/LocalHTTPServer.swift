@@ -47,6 +47,18 @@ import Foundation
 /// by itself when its standard input closes, so a crashed test run leaves no
 /// server behind.
 package final class LocalHTTPServer {
+    /// Whether the tests that need this server run: where `python3` is on
+    /// the `PATH`, and where `PEOPLE_REQUIRE_PYTHON` is set, as CI sets it,
+    /// so that there a missing `python3` fails them instead of skipping.
+    package static let canRun =
+        ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_PYTHON"] != nil
+        || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/python3")
+        }
+
+    /// Why the tests that need this server are skipped.
+    package static let missing = "python3 is not installed: apt-get install python3"
+
     /// The CSV body of `/team.csv`: a header and two persons.
     package static let teamCSV = """
         name,address,email
