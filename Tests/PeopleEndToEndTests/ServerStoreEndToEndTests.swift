@@ -92,6 +92,64 @@
         /// leave it waiting on another client's lock, to run when it is free.
         @Test(.timeLimit(.minutes(1)))
         func ctrlCDuringAStatementStopsItOnTheServer() async throws {
+            try await whileAnotherClientLocksThePersonTable {
+                let people = try PeopleProcess(["list", "--db", address])
+                let everyone =
+                    "SELECT pid, application_name, state, wait_event_type, query FROM pg_stat_activity WHERE datname = current_database()"
+                var waiter = ""
+                while waiter.isEmpty { waiter = try server.answer(address, waitingOnTheLock) }
+                #expect(waiter == "people")
+                people.interrupt()
+                let ended = try people.finish()
+                #expect(ended.status == 130 && !ended.wasKilled, "\(ended.errors)")
+                // Asks the server, a few hundred times, whether the statement
+                // still waits: a cancelled one is gone at once.
+                var stillWaiting = "?"
+                for _ in 0..<300 where !stillWaiting.isEmpty {
+                    stillWaiting = try server.answer(address, waitingOnTheLock)
+                }
+                let seen = try server.answer(address, everyone)
+                #expect(
+                    stillWaiting.isEmpty,
+                    "the statement went on waiting on the server: \(seen) \(ended.errors)")
+            }
+        }
+
+        /// In the full-screen session, SIGINT is the session's to answer.
+        ///
+        /// It quits, its scopes' ending cancels the waiting statement, and
+        /// only then, with the terminal given back, does the signal end the
+        /// program. When the store answered it too, nothing happened while
+        /// a statement waited, and when none did, the program ended on the
+        /// alternate screen with the keys still raw.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func interruptedOnTheFullScreenItGivesTheTerminalBackAndStopsTheStatement() async throws {
+            try await whileAnotherClientLocksThePersonTable {
+                let pane = try TerminalPane(["--db", address, "--ui", "full"])
+                try pane.waitUntil("the list waiting on the lock") { _ in
+                    (try? server.answer(address, waitingOnTheLock))?.isEmpty == false
+                }
+                #expect(try pane.showsAlternateScreen())
+                try pane.send(signal: "INT")
+                // 128 + 2: ended by SIGINT, once the terminal is given back.
+                #expect(try pane.exitStatus() == 130)
+                #expect(try !pane.showsAlternateScreen())
+                #expect(TerminalPane.isGivenBack(try pane.screen()))
+                #expect(try server.answer(address, waitingOnTheLock) == "")
+            }
+        }
+
+        /// The clients of this test's database that wait on a lock, by
+        /// application name: `people` for each of its statements.
+        private let waitingOnTheLock =
+            "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+
+        /// Runs `body` in a book whose `person` table another client holds
+        /// locked, as a long transaction would, so that every statement
+        /// people runs on it waits; then ends that client.
+        private func whileAnotherClientLocksThePersonTable(
+            _ body: () async throws -> Void
+        ) async throws {
             _ = try PeopleProcess.run(["list", "--db", address])
             let holder = try server.starting(
                 address,
@@ -106,62 +164,7 @@
             let sleeping =
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'"
             while try server.answer(address, sleeping) == "0" { await Task.yield() }
-            let people = try PeopleProcess(["list", "--db", address])
-            let waiting =
-                "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-            let everyone =
-                "SELECT pid, application_name, state, wait_event_type, query FROM pg_stat_activity WHERE datname = current_database()"
-            var waiter = ""
-            while waiter.isEmpty { waiter = try server.answer(address, waiting) }
-            #expect(waiter == "people")
-            people.interrupt()
-            let ended = try people.finish()
-            #expect(ended.status == 130 && !ended.wasKilled, "\(ended.errors)")
-            // Asks the server, a few hundred times, whether the statement
-            // still waits: a cancelled one is gone at once.
-            var stillWaiting = "?"
-            for _ in 0..<300 where !stillWaiting.isEmpty {
-                stillWaiting = try server.answer(address, waiting)
-            }
-            let seen = try server.answer(address, everyone)
-            #expect(
-                stillWaiting.isEmpty,
-                "the statement went on waiting on the server: \(seen) \(ended.errors)")
-        }
-
-        /// In the full-screen session, SIGINT is the session's to answer.
-        ///
-        /// It quits, its scopes' ending cancels the waiting statement, and
-        /// only then, with the terminal given back, does the signal end the
-        /// program. When the store answered it too, nothing happened while
-        /// a statement waited, and when none did, the program ended on the
-        /// alternate screen with the keys still raw.
-        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
-        func interruptedOnTheFullScreenItGivesTheTerminalBackAndStopsTheStatement() async throws {
-            _ = try PeopleProcess.run(["list", "--db", address])
-            let holder = try server.starting(
-                address,
-                "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60)")
-            defer {
-                _ = try? server.answer(
-                    address,
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
-                holder.waitUntilExit()
-            }
-            let waiting =
-                "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-            let pane = try TerminalPane(["--db", address, "--ui", "full"])
-            try pane.waitUntil("the list waiting on the lock") { _ in
-                (try? server.answer(address, waiting))?.isEmpty == false
-            }
-            #expect(try pane.showsAlternateScreen())
-            try pane.send(signal: "INT")
-            // 128 + 2: ended by SIGINT, once the terminal is given back.
-            #expect(try pane.exitStatus() == 130)
-            #expect(try !pane.showsAlternateScreen())
-            #expect(TerminalPane.isGivenBack(try pane.screen()))
-            #expect(try server.answer(address, waiting) == "")
+            try await body()
         }
 
         @Test func theSettingsScreenShowsTheAddressWithoutItsPassword() async throws {
