@@ -1,4 +1,5 @@
 import Features
+import Terminal
 
 /// One key of the full-screen front end: the keys that ask for it, how the
 /// key line and help name it, and what it does.
@@ -117,6 +118,22 @@ public enum FullScreenKeyMap {
     /// `↑ ↓ move · Enter open · …`: the key line of `screen`.
     public static func keyLine(_ keys: [FullScreenKey]) -> String {
         keys.map(\.keyLineEntry).joined(separator: " · ")
+    }
+
+    /// `line` cut to `columns`, its last entry kept: on every screen that
+    /// is help, the one key that tells the rest, so in a narrow window the
+    /// entries before it give way to `…` instead.
+    public static func keyLine(_ line: String, fitting columns: Int) -> String {
+        let entries = line.components(separatedBy: " · ")
+        guard line.displayColumns > columns, let last = entries.last, entries.count > 1 else {
+            return line
+        }
+        var kept = entries.dropLast()
+        while !kept.isEmpty, (kept + ["…", last]).joined(separator: " · ").displayColumns > columns
+        {
+            kept.removeLast()
+        }
+        return (kept + ["…", last]).joined(separator: " · ")
     }
 
     /// The help of `screen`: its title, then each key and what it does.

@@ -299,8 +299,9 @@ public final class FullScreenNavigator: Navigator {
             $0.isAsking ? $0 : nil
         }
         grid.put(
-            (asking ?? focusedView)?.keyLine ?? "", at: GridPoint(row: size.rows - 1, column: 0),
-            style: CellStyle(.keys))
+            FullScreenKeyMap.keyLine(
+                (asking ?? focusedView)?.keyLine ?? "", fitting: size.columns),
+            at: GridPoint(row: size.rows - 1, column: 0), style: CellStyle(.keys))
         let panes = PaneArea(top: 1, left: 0, rows: size.rows - 3, columns: size.columns)
         let views = showing.compactMap { $0.view as? any FullScreenView }
         if views.count == 2 {

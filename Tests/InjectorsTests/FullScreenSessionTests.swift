@@ -266,6 +266,18 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// The key line is cut from its middle, so help, the key that tells
+    /// the rest, shows in any window: it came last, and was cut first.
+    @Test(arguments: [60, 80, 120])
+    func helpKeepsItsPlaceOnTheKeyLineHoweverNarrowTheWindow(columns: Int) async throws {
+        let run = Run(size: TerminalSize(rows: 20, columns: columns))
+        let frame = await run.start(where:) { $0[1].contains("Ada Lovelace") }
+        let keyLine = try #require(frame.last).trimmingCharacters(in: .whitespaces)
+        #expect(keyLine.hasPrefix("↑ ↓ move · ") && keyLine.hasSuffix(" · ? F1 help"), "\(keyLine)")
+        #expect(keyLine.contains("… · ") == (columns < 120), "\(keyLine)")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))
