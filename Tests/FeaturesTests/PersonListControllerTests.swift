@@ -14,7 +14,6 @@ import Testing
         let work = ScopedWork()
         var opened: [Person] = []
         var addFormsMade = 0
-        var settingsOpened = 0
         var controller: PersonListController?
 
         init(store: any PersonStore, pageSize: Int = 10, changes: StoreChanges = .none) {
@@ -36,10 +35,7 @@ import Testing
                         addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
                         navigator: navigator)
                 },
-                settingsProvider: { [unowned self] in
-                    settingsOpened += 1
-                    throw PersonStoreError.storage("no settings in this test")
-                },
+                settingsProvider: { throw PersonStoreError.storage("no settings in this test") },
                 work: work, changes: changes)
         }
 
