@@ -56,7 +56,9 @@ public struct GridPoint: Hashable, Sendable {
 /// (``FrameWriter``). Every string is put in inert — a control character
 /// another program stored shows as its visible stand-in — and measured in
 /// display columns: a wide character takes two cells, a combining mark
-/// stays with its letter, and text that does not fit ends in `…`.
+/// stays with its letter, and text that does not fit ends in `…`. A cell
+/// holds at most a few scalars a column, so a character of thousands of
+/// combining marks costs a frame no more than a plain one.
 public struct CellGrid: Hashable, Sendable {
     /// The size of the grid, in rows and columns.
     public let rows: Int
@@ -90,7 +92,10 @@ public struct CellGrid: Hashable, Sendable {
         }
         let room = min(width ?? columns, columns - point.column)
         guard room > 0 else { return 0 }
-        let shown = InertText.inert(text)
+        // Cut to four scalars a column before it is measured, as the line
+        // front end's rows are: one character may carry thousands of
+        // combining marks in a single cell, and a frame's bytes stay bounded.
+        let shown = InertText.clipped(text, limit: 4 * room)
         let clipped = shown.displayColumns > room ? shown.clipped(toColumns: room) : shown
         var column = point.column
         let end = point.column + room

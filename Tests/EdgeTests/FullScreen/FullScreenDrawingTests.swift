@@ -64,6 +64,16 @@ import Testing
             grid.text(ofRow: 1) == "e\u{301}te\u{301}", "a combining mark stays with its letter")
     }
 
+    @Test func aCharacterOfThousandsOfMarksSendsABoundedFrame() {
+        var grid = CellGrid(rows: 1, columns: 20)
+        let zalgo = "Zalgo a" + String(repeating: "\u{301}", count: 30_000)
+        grid.put(zalgo, at: GridPoint(row: 0, column: 0))
+        let bytes = FrameWriter(usesColor: false, theme: .standard).bytes(from: nil, to: grid)
+        #expect(bytes.count < 500, "one column's marks cannot cost a frame 60 KB")
+        #expect(grid.text(ofRow: 0).hasPrefix("Zalgo "))
+        #expect(grid.text(ofRow: 0).hasSuffix("…"), "the cut shows")
+    }
+
     @Test func storedControlCharactersAreDrawnAsTheirVisibleStandIns() {
         var grid = CellGrid(rows: 1, columns: 40)
         grid.put("Eve\u{1B}[2J\u{7}", at: GridPoint(row: 0, column: 0))
