@@ -1,4 +1,5 @@
 import Features
+import Terminal
 
 /// One person in the full-screen front end: the pane beside the list, or
 /// the whole window when it is narrow.
@@ -6,7 +7,9 @@ import Features
 /// Beside the list it shows whoever is highlighted — the navigator opens
 /// each in a scope of their own as the highlight moves — and `e` and `d`
 /// reach it from the list. Enter gives it the focus; Esc gives the focus
-/// back to the list without closing it.
+/// back to the list without closing it. A value too long for its row folds
+/// under its label as in the line front end, over at most four rows, the
+/// last ending with its length: `… (100,000 characters)`.
 @MainActor
 public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView {
     private let display: FullScreenDisplay
@@ -92,17 +95,27 @@ public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView 
             return
         }
         let labelWidth = (model.fields.map(\.label.count).max() ?? 0) + 2
-        for (line, field) in model.fields.enumerated() where line + 2 < area.rows {
-            grid.put(
-                field.label, at: area.point(line + 2, 3), width: labelWidth, style: CellStyle(.keys)
-            )
-            grid.put(
-                field.value, at: area.point(line + 2, 3 + labelWidth),
-                width: area.columns - 3 - labelWidth)
+        let room = max(1, area.columns - 3 - labelWidth)
+        // A question keeps its row under the fields, however far they fold.
+        let bottom = model.confirmation == nil ? area.rows : area.rows - 2
+        var row = 2
+        for field in model.fields {
+            // Folded as the line front end folds it: a value another program
+            // made 100,000 characters long shows its start and its length.
+            let lines = TerminalPersonDetailView.folded(field.value, into: room)
+            for (index, line) in lines.enumerated() where row < bottom {
+                if index == 0 {
+                    grid.put(
+                        field.label, at: area.point(row, 3), width: labelWidth,
+                        style: CellStyle(.keys))
+                }
+                grid.put(line, at: area.point(row, 3 + labelWidth), width: room)
+                row += 1
+            }
         }
-        if let question = model.confirmation, area.rows > model.fields.count + 3 {
+        if let question = model.confirmation, row + 1 < area.rows {
             grid.put(
-                question.question + " (y/n)", at: area.point(model.fields.count + 3, 1),
+                question.question + " (y/n)", at: area.point(row + 1, 1),
                 width: area.columns - 1, style: CellStyle(.error, highlighted: true))
         }
     }

@@ -278,6 +278,24 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    @Test func theDetailFoldsALongStoredValueOverFourRowsWithItsLength() async throws {
+        let address = String(repeating: "Long Road ", count: 10_000)
+        let store = MemoryPersonStore(persons: [
+            Person(id: 1, name: "Al", address: address, email: nil, added: Fixtures.now)
+        ])
+        let run = Run(store: store, size: TerminalSize(rows: 16, columns: 100))
+        await run.start(showing: "Name     Al")
+        run.window.press(.character("d"))
+        let frame = await run.window.frame(showing: "Delete Al?")
+        let rows = frame.filter { $0.contains("Long Road") }
+        #expect(rows.count == 1 + 4, "a row in the list, four in the detail")
+        #expect(rows.last?.hasSuffix("… (100,000 characters)") == true)
+        #expect(frame.allSatisfy { $0.count <= 100 })
+        #expect(frame.contains { $0.contains("   Email    —") }, "the fields after it follow")
+        run.window.press(.character("n"))
+        #expect(await run.finish() == .success)
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))
