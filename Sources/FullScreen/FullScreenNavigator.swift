@@ -289,11 +289,6 @@ public final class FullScreenNavigator: Navigator {
         let title = [display.book, listView?.titleLine].compactMap { $0 }.joined(separator: " · ")
         grid.put(title, at: GridPoint(row: 0, column: 0), style: CellStyle(.title))
         let focusedView = focused?.view as? any FullScreenView
-        if let status = display.status {
-            grid.put(
-                status.text, at: GridPoint(row: size.rows - 2, column: 0),
-                style: CellStyle(status.role))
-        }
         // A question beside the list is answered from it: its keys show.
         let asking = (beside?.view as? FullScreenPersonDetailView).flatMap {
             $0.isAsking ? $0 : nil
@@ -319,7 +314,32 @@ public final class FullScreenNavigator: Navigator {
             views.first?.draw(in: &grid, area: panes, focused: true)
         }
         if let screen = display.help { drawHelp(of: screen, in: &grid, area: panes) }
+        if let status = display.status {
+            // Over the panes' last rows when it needs them: a refusal is read
+            // to its end, and one quoting a stored name still takes three.
+            let lines = Self.folded(status.text, columns: size.columns, rows: 3)
+            for (index, line) in lines.enumerated() {
+                let row = size.rows - 1 - lines.count + index
+                grid.fill(row: row, from: 0, width: size.columns)
+                grid.put(line, at: GridPoint(row: row, column: 0), style: CellStyle(status.role))
+            }
+        }
         return grid
+    }
+
+    /// `text` made inert and folded into at most `rows` lines of `columns`
+    /// display columns; the last is cut with `…` when that is not all of it.
+    static func folded(_ text: String, columns: Int, rows: Int) -> [String] {
+        var rest = InertText.clipped(text, limit: 4 * columns * rows)[...]
+        var lines: [String] = []
+        while lines.count < rows - 1, rest.prefixEnd(columns: columns) < rest.endIndex {
+            var end = rest.prefixEnd(columns: columns)
+            // A character wider than the row still takes a line.
+            if end == rest.startIndex { end = rest.index(after: end) }
+            lines.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return lines + [String(rest)]
     }
 
     /// The keys of `screen`, in a box over the panes.

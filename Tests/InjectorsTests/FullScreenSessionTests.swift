@@ -296,6 +296,24 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    @Test func aRefusalLongerThanTheWindowIsReadWholeAboveTheKeys() async throws {
+        let store = UnpluggablePersonStore(Fixtures.sampleStore())
+        let run = Run(store: store, size: TerminalSize(rows: 20, columns: 80))
+        await run.start(showing: "Name     Ada Lovelace")
+        store.unplug(
+            .storage(
+                "the database '/home/someone/people/people.sqlite' was emptied or overwritten"
+                    + " since it was opened (it no longer starts like a database); nothing was saved"
+            ))
+        run.window.press([.character("a"), .character("Z"), .enter])
+        let frame = await run.window.frame(showing: "Could not save")
+        // Folded where the row ends, maybe at a space, which ends no row.
+        let said = frame[15...18].joined().filter { $0 != " " }
+        #expect(said.contains("nolongerstartslikeadatabase);nothingwassaved"))
+        #expect(frame[19].hasPrefix("Tab next field"), "the keys keep the bottom row")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))
