@@ -1,12 +1,20 @@
-/// A window's size in character cells.
+/// A window's size in character cells, at most ``largest`` each way.
+///
+/// The terminal says how large it is, and `stty rows 20000 cols 20000`
+/// makes it say anything: a frame holds every cell, so a window is drawn in
+/// at most its first 1,000 rows and columns (the line front end's widest
+/// line too), and a frame never costs more than a few megabytes.
 public struct TerminalSize: Hashable, Sendable {
     public var rows: Int
     public var columns: Int
 
-    /// A size of `rows` by `columns`.
+    /// The most rows, and the most columns, a frame is drawn in.
+    public static let largest = 1_000
+
+    /// A size of `rows` by `columns`, each cut to ``largest``.
     public init(rows: Int, columns: Int) {
-        self.rows = rows
-        self.columns = columns
+        self.rows = min(rows, Self.largest)
+        self.columns = min(columns, Self.largest)
     }
 }
 

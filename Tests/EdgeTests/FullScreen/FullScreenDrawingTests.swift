@@ -74,6 +74,14 @@ import Testing
         #expect(grid.text(ofRow: 0).hasSuffix("…"), "the cut shows")
     }
 
+    @Test func aWindowReportedHugeIsDrawnInAThousandRowsOfAThousandColumns() {
+        // `stty rows 20000 cols 20000` asked for a grid of 9.6 GB, and the
+        // failed allocation ended the program with the terminal still raw.
+        let size = TerminalSize(rows: 60_000, columns: 65_535)
+        #expect(size == TerminalSize(rows: 1_000, columns: 1_000))
+        #expect(TerminalSize(rows: 24, columns: 80).columns == 80)
+    }
+
     @Test func storedControlCharactersAreDrawnAsTheirVisibleStandIns() {
         var grid = CellGrid(rows: 1, columns: 40)
         grid.put("Eve\u{1B}[2J\u{7}", at: GridPoint(row: 0, column: 0))
