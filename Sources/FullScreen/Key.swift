@@ -30,8 +30,10 @@ public enum Key: Hashable, Sendable {
 ///
 /// Stateful only for what can be cut between two reads: the bytes of one
 /// UTF-8 character, kept only while every byte after its first could go on
-/// it. An escape sequence arrives whole in one read from any
-/// terminal this was tried on, so an `ESC` that ends a read is the Esc key.
+/// it, and an escape sequence cut after its `[` — a paste longer than a read
+/// can end one inside the mark that starts or ends it. A key's sequence
+/// arrives whole in one read from any terminal this was tried on, so an
+/// `ESC` that ends a read is the Esc key.
 /// Every byte sequence decodes to something — at worst ``Key/unknown`` — so
 /// nothing typed or pasted can stop the reader.
 ///
@@ -56,6 +58,11 @@ public struct KeyDecoder: Sendable {
             let byte = input[index]
             switch byte {
             case 0x1B:
+                if Self.isCutShort(input, at: index) {
+                    // The rest of this sequence comes with the next read.
+                    pending = Array(input[index...])
+                    return keys
+                }
                 let (key, length) = Self.escapeSequence(input, at: index)
                 if let marks = Self.pasteMarks(input, at: index) {
                     isPasting = marks
@@ -116,6 +123,20 @@ public struct KeyDecoder: Sendable {
         if mark.elementsEqual("\u{1B}[200~".utf8) { return true }
         if mark.elementsEqual("\u{1B}[201~".utf8) { return false }
         return nil
+    }
+
+    /// Whether the input ends inside the escape sequence at `start`.
+    ///
+    /// Inside means after its `[` or `O` and parameters, before its final
+    /// byte: where a read can cut a long paste's marks. A lone `ESC` is the
+    /// Esc key, and a run of parameters longer than any sequence people
+    /// reads is no sequence to wait for.
+    private static func isCutShort(_ input: [UInt8], at start: Int) -> Bool {
+        let rest = input[start...].dropFirst()
+        guard let introducer = rest.first, rest.count < 16,
+            introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O")
+        else { return false }
+        return rest.dropFirst().allSatisfy { (0x30...0x3F).contains($0) }
     }
 
     /// The key a control byte stands for.

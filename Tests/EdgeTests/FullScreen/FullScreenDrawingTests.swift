@@ -41,6 +41,21 @@ import Testing
         #expect(keys == [.pasted("a"), .pasted("y"), .character("q")])
     }
 
+    @Test func aPasteMarkCutBetweenTwoReadsStillMarksThePaste() {
+        // A paste longer than a read (4,096 bytes) can end one read inside
+        // a mark: a cut start made the paste's letters keys (d, then y,
+        // deletes), a cut end made every key after it text, Ctrl-C too.
+        var decoder = KeyDecoder()
+        #expect(
+            decoder.decode(Array("\u{1B}[200~ab\u{1B}[20".utf8)) == [.pasted("a"), .pasted("b")])
+        #expect(decoder.decode(Array("1~q".utf8)) == [.character("q")])
+        #expect(decoder.decode(Array("x\u{1B}[2".utf8)) == [.character("x")])
+        #expect(decoder.decode(Array("00~dy\u{1B}[201~".utf8)) == [.pasted("d"), .pasted("y")])
+        #expect(decoder.decode(Array("\u{1B}".utf8)) == [.escape], "Esc alone is still Esc")
+        #expect(decoder.decode(Array("\u{1B}[".utf8)) == [])
+        #expect(decoder.decode(Array("A".utf8)) == [.up])
+    }
+
     @Test func anyBytesAtAllDecodeWithoutStoppingTheReader() {
         var random = SeededGenerator(seed: 29)
         var decoder = KeyDecoder()
