@@ -142,6 +142,24 @@ import Testing
         #expect(try harness.shown.rows.count == 3)
     }
 
+    /// A search is cut to what a name can hold, as the full-screen view
+    /// cuts what is typed: the line view passed a piped line whole, and
+    /// twenty megabytes of it took the SQLite store over a minute.
+    @Test func aSearchIsCutToWhatANameCanHold() async throws {
+        let harness = Harness(store: Fixtures.sampleStore())
+        try await harness.appear()
+        try await harness.shown.search("Grace" + String(repeating: "x", count: 1_000_000))
+        await harness.settle()
+        #expect(try harness.shown.searchText.count == PersonField.name.maximumLength)
+        #expect(try harness.shown.searchText.hasPrefix("Gracexxx"))
+        try await harness.shown.search("a" + String(repeating: "\u{301}", count: 1_000_000))
+        await harness.settle()
+        #expect(try harness.shown.searchText.utf8.count <= PersonField.name.maximumBytes)
+        try await harness.shown.search("hop")
+        await harness.settle()
+        #expect(try harness.shown.rows.map(\.title) == ["Grace Hopper"])
+    }
+
     @Test func returningFromAnotherScreenShowsChangesMadeThere() async throws {
         let store = Fixtures.sampleStore()
         let harness = Harness(store: store)

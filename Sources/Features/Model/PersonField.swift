@@ -37,6 +37,20 @@ public enum PersonField: String, Sendable, CaseIterable {
     /// character may carry any number of combining marks.
     public var maximumBytes: Int { maximumLength * 4 }
 
+    /// The longest start of `text` the field could hold, in characters and
+    /// in bytes: all of a search worth asking for, since nothing longer
+    /// could be found in a value of the field.
+    public func longestStart(of text: String) -> String {
+        var bytes = 0
+        var end = text.startIndex
+        for (count, character) in zip(1..., text) {
+            bytes += character.utf8.count
+            guard count <= maximumLength, bytes <= maximumBytes else { break }
+            end = text.index(after: end)
+        }
+        return String(text[..<end])
+    }
+
     /// The value trimmed and checked, or the problem with it.
     ///
     /// Besides length and shape, it refuses what would let stored text

@@ -212,7 +212,9 @@ public final class PersonListController: Screen {
     }
 
     private func show(matching text: String) {
-        search = text
+        // Searches look in names: a longer text finds no one, and a pasted
+        // megabyte would cost every store call all of it.
+        search = PersonField.name.longestStart(of: text)
         start = .first
         reload()
     }
