@@ -40,8 +40,7 @@ extension HTTPTransfer {
     /// FoundationNetworking reports errors as `NSError`s in `NSURLErrorDomain`
     /// rather than as `URLError`s, so the code is read from the domain.
     func failure(
-        _ failure: any Error, answered: Bool, received: Int, expectedLength: Int?,
-        encoding: String?
+        _ failure: any Error, answered: Bool, received: Int, expectedLength: Int?
     ) -> HTTPSourceError {
         let failure = failure as NSError
         guard failure.domain == NSURLErrorDomain else {
@@ -59,7 +58,7 @@ extension HTTPTransfer {
         case .unknown:
             return error(
                 Self.libcurlReason(
-                    failure.localizedDescription, answered: answered, encoding: encoding)
+                    failure.localizedDescription, answered: answered)
                     ?? "the fetch failed: \(InertText.clipped(failure.localizedDescription))")
         case .badURL where url.host?.contains(":") == true:
             return error(Self.bracketedHostReason)
@@ -94,25 +93,15 @@ extension HTTPTransfer {
     ///
     /// On Linux, FoundationNetworking passes on every error libcurl finds
     /// in an answer as code -1 (unknown), with libcurl's message as the
-    /// description: the message is the only thing that tells a damaged
-    /// gzip body from a bad length. Its limits are libcurl's: 100 KiB for
+    /// description: the message is the only thing that tells a malformed
+    /// chunk from a bad length. Its limits are libcurl's: 100 KiB for
     /// one header line, 300 KiB for all of them. `nil` for a message not
     /// known here, which is then shown as it is, inert.
     ///
     /// - Parameters:
     ///   - answered: whether the status and headers had arrived.
-    ///   - encoding: the answer's `Content-Encoding`, lowercased.
-    static func libcurlReason(_ message: String, answered: Bool, encoding: String?) -> String? {
+    static func libcurlReason(_ message: String, answered: Bool) -> String? {
         if message.hasPrefix("Invalid Content-Length") { return badLengthReason }
-        if message.hasPrefix("Error while processing content unencoding") {
-            let known = ["gzip", "deflate", "br", "zstd"]
-            let name = encoding.flatMap { known.contains($0) ? $0 : nil } ?? "compressed"
-            return "the server's \(name) body is damaged"
-        }
-        if message.hasPrefix("Unrecognized content encoding type") {
-            let shown = encoding.map { InertText.clipped($0, limit: 40) } ?? "an unknown encoding"
-            return "the server compressed the body as \(shown), which people cannot read"
-        }
         if message.hasPrefix("Too long hexadecimal number in chunked-encoding") {
             return "the server announced a chunk size of more than 16 hexadecimal digits"
         }

@@ -194,10 +194,9 @@ struct HTTPSourceTests {
     @Test(arguments: [
         ("/negative-length", "the server sent a Content-Length that is negative or not a number"),
         ("/two-lengths", "the server sent different Content-Length headers (87, 94)"),
-        ("/bad-gzip", "the server's gzip body is damaged"),
         (
             "/odd-encoding",
-            "the server compressed the body as x-␛[2jodd, which people cannot read"
+            "the server compressed the body as x-␛[2jodd, though people asked it not to"
         ),
         (
             "/huge-chunk",
@@ -216,6 +215,21 @@ struct HTTPSourceTests {
         let server = try await LocalHTTPServer()
         let error = await failure(of: try server.url(path))
         #expect(error?.description == "http://127.0.0.1:\(server.port)\(path): \(reason)")
+    }
+
+    /// A compressed body is refused, since its end cannot be checked.
+    ///
+    /// A gzip body that stopped between rows, without gzip's end, was read
+    /// as a file of the rows before the cut: libcurl decodes what arrived
+    /// and never says the body ended early. So people asks for the body as
+    /// it is and refuses any other.
+    @Test func aCompressedBodyIsRefusedSinceItsEndCannotBeChecked() async throws {
+        let server = try await LocalHTTPServer()
+        let error = await failure(of: try server.url("/cut-gzip"))
+        #expect(
+            error?.description
+                == "http://127.0.0.1:\(server.port)/cut-gzip: the server compressed the body as gzip, though people asked it not to"
+        )
     }
 
     /// A URL whose host is an IPv6 address in brackets reaches the server,

@@ -34,8 +34,9 @@ import Foundation
 ///   `/team.csv`; `/redirect-loop`: 302 to itself, forever;
 /// - `/big`: says ``bigLength`` bytes, then sends nothing more;
 /// - `/negative-length`: a `Content-Length` of -5; `/two-lengths`: two
-///   `Content-Length` headers that differ; `/bad-gzip`: says gzip, sends
-///   plain text; `/odd-encoding`: an unknown `Content-Encoding` holding an
+///   `Content-Length` headers that differ; `/cut-gzip`: a gzip body of ``teamCSV``'s first two lines
+///   that stops there, between rows, without gzip's end;
+///   `/odd-encoding`: an unknown `Content-Encoding` holding an
 ///   escape sequence; `/huge-chunk`: a chunked body whose first chunk is
 ///   announced as 2⁸⁰ bytes, `/overflowing-chunk`: as 2⁶⁴ − 1;
 ///   `/huge-header`: one header line of 20 MiB; `/endless-headers`: header
@@ -274,7 +275,7 @@ extension LocalHTTPServer {
     /// Arguments: the CSV body, the JSON body, the length `/big` claims, the
     /// address to listen on.
     fileprivate static let script = #"""
-        import os, signal, socket, sys, threading, time
+        import os, signal, socket, sys, threading, time, zlib
 
         # A process started from a Swift task inherits the thread's blocked
         # signals, SIGTERM among them; unblock them so terminate() works.
@@ -344,10 +345,13 @@ extension LocalHTTPServer {
                 headers = [("Content-Type", "text/csv"), ("Content-Length", str(len(CSV))),
                            ("Content-Length", str(len(CSV) + 7))]
                 conn.sendall(head("200 OK", headers) + CSV)
-            elif path == "/bad-gzip":
+            elif path == "/cut-gzip":
+                gzip = zlib.compressobj(wbits=31)
+                start = b"\n".join(CSV.split(b"\n")[:2]) + b"\n"
+                body = gzip.compress(start) + gzip.flush(zlib.Z_SYNC_FLUSH)
                 headers = [("Content-Type", "text/csv"), ("Content-Encoding", "gzip"),
-                           ("Content-Length", str(len(CSV)))]
-                conn.sendall(head("200 OK", headers) + CSV)
+                           ("Content-Length", str(len(body)))]
+                conn.sendall(head("200 OK", headers) + body)
             elif path == "/huge-chunk":
                 headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "chunked")]
                 conn.sendall(head("200 OK", headers) + b"FFFFFFFFFFFFFFFFFFFF\r\n" + CSV)
