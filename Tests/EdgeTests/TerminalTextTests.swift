@@ -25,6 +25,19 @@ import Testing
         #expect(!InertText.inert(raw).unicodeScalars.contains(where: InertText.isObeyed))
     }
 
+    /// Text of many control characters is made inert in time that grows
+    /// with its length, not with its square.
+    ///
+    /// Each stand-in was appended to a scalar view, which copies the whole
+    /// text so far: an address of a million escapes another client stored
+    /// kept `people show` and the full-screen list busy for minutes.
+    @Test(.timeLimit(.minutes(1)))
+    func aMillionControlCharactersAreMadeInertInOnePass() async {
+        let hostile = String(repeating: "a\u{1B}[2J\t", count: 500_000)
+        let shown = InertText.inert(hostile)
+        #expect(shown == String(repeating: "a␛[2J␉", count: 500_000))
+    }
+
     @Test func quotedTextIsCutAndStaysOnOneLine() async {
         let huge = String(repeating: "x\n", count: 5_000)
         let quoted = InertText.quoted(huge, limit: 10)

@@ -26,15 +26,17 @@ public enum InertText {
         }
         if isPrintableASCII == true { return String(text) }
         guard text.unicodeScalars.contains(where: isObeyed) else { return String(text) }
-        var shown = String.UnicodeScalarView()
+        // Built as a `String`, whose appends grow it in place: a scalar
+        // view's append of several scalars copies the whole text so far.
+        var shown = ""
         for scalar in text.unicodeScalars {
             guard isObeyed(scalar) else {
-                shown.append(scalar)
+                shown.unicodeScalars.append(scalar)
                 continue
             }
-            shown.append(contentsOf: standIn(for: scalar).unicodeScalars)
+            shown += standIn(for: scalar)
         }
-        return String(shown)
+        return shown
     }
 
     /// `text` for a one-line message: inert, cut to `limit` Unicode scalars
