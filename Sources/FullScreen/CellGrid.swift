@@ -92,9 +92,10 @@ public struct CellGrid: Hashable, Sendable {
         }
         let room = min(width ?? columns, columns - point.column)
         guard room > 0 else { return 0 }
-        // Cut to four scalars a column before it is measured, as the line
-        // front end's rows are: one character may carry thousands of
-        // combining marks in a single cell, and a frame's bytes stay bounded.
+        // Cut to four scalars a column before it is made inert and measured,
+        // as the line front end's rows are: one character may carry
+        // thousands of combining marks in a single cell, and a stored field
+        // may hold megabytes; each frame then costs what can show.
         let shown = InertText.clipped(text, limit: 4 * room)
         let clipped = shown.displayColumns > room ? shown.clipped(toColumns: room) : shown
         var column = point.column

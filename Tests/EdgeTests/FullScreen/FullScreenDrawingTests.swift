@@ -105,6 +105,22 @@ import Testing
         #expect(row.hasPrefix("Eve"))
     }
 
+    /// Drawing a field of megabytes costs what its cells show, since every
+    /// frame draws it again.
+    ///
+    /// The whole value was made inert and measured before it was cut: with
+    /// an address of 8 MiB another client stored beside the list, the
+    /// split view took seconds a frame and seemed not to hear its keys.
+    @Test(.timeLimit(.minutes(1)))
+    func aFieldOfMegabytesIsDrawnAtTheCostOfWhatShows() async {
+        let address = String(repeating: "Road\u{1B}[2J\t", count: 1_000_000)
+        var grid = CellGrid(rows: 1, columns: 30)
+        for _ in 0..<200 {
+            grid.put(address, at: GridPoint(row: 0, column: 0))
+        }
+        #expect(grid.text(ofRow: 0) == "Road␛[2J␉Road␛[2J␉Road␛[2J␉Ro…")
+    }
+
     @Test func aFrameWritesOnlyTheRowsThatChanged() {
         let writer = FrameWriter(usesColor: false, theme: .standard)
         var before = CellGrid(rows: 5, columns: 20)
