@@ -34,9 +34,9 @@ import Foundation
 ///   `/team.csv`; `/redirect-loop`: 302 to itself, forever;
 /// - `/big`: says ``bigLength`` bytes, then sends nothing more;
 /// - `/negative-length`: a `Content-Length` of -5; `/two-lengths`: two
-///   `Content-Length` headers that differ; `/cut-gzip`: a gzip body of ``teamCSV``'s first two lines
-///   that stops there, between rows, without gzip's end;
-///   `/odd-encoding`: an unknown `Content-Encoding` holding an
+///   `Content-Length` headers that differ; `/cut-gzip`: a gzip body of
+///   ``teamCSV``'s first two lines that stops there, between rows, without
+///   gzip's end; `/odd-encoding`: an unknown `Content-Encoding` holding an
 ///   escape sequence; `/huge-chunk`: a chunked body whose first chunk is
 ///   announced as 2⁸⁰ bytes, `/overflowing-chunk`: as 2⁶⁴ − 1;
 ///   `/huge-header`: one header line of 20 MiB; `/endless-headers`: header
