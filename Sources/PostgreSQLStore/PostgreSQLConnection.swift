@@ -338,8 +338,10 @@
     /// full-screen session answers it itself, and must give the terminal
     /// back before the program ends.
     private enum Interruption {
-        /// The connections running a call now, by identity.
-        private static let connections = Locked<[ObjectIdentifier: PostgreSQLConnection]>([:])
+        /// The connections running a call now, by identity, and whether
+        /// the signal has come, so the program is ending.
+        private static let state = Locked(
+            (running: [ObjectIdentifier: PostgreSQLConnection](), ending: false))
 
         /// `SIGINT`'s source, made and started once; kept so it stays.
         private static let source: Watch = {
@@ -348,8 +350,9 @@
             signal(SIGINT, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
             source.setEventHandler {
-                connections.withLock { running in
-                    for connection in running.values { connection.cancelNow() }
+                state.withLock { state in
+                    state.ending = true
+                    for connection in state.running.values { connection.cancelNow() }
                 }
                 // 128 + SIGINT, as a shell reports a program Ctrl-C ended.
                 exit(130)
@@ -365,12 +368,31 @@
 
         /// Notes that `connection` runs a call.
         static func running(_ connection: PostgreSQLConnection) {
-            connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+            let ending = state.withLock { state in
+                state.running[ObjectIdentifier(connection)] = connection
+                return state.ending
+            }
+            if ending { waitForTheEnd() }
         }
 
         /// Notes that `connection`'s call is over.
         static func finished(_ connection: PostgreSQLConnection) {
-            _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+            let ending = state.withLock { state in
+                state.running[ObjectIdentifier(connection)] = nil
+                return state.ending
+            }
+            if ending { waitForTheEnd() }
+        }
+
+        /// Holds this thread once the signal has come, until the handler
+        /// ends the program.
+        ///
+        /// A call the cancel stopped would otherwise fail, and its error
+        /// could reach `main`, which would end the program first, by the
+        /// failure's status (1, not 130), before the handler's `exit`. One
+        /// Ctrl-C test in sixty-odd ran that race and lost.
+        private static func waitForTheEnd() -> Never {
+            while true { pause() }
         }
 
         /// The signal source, held for the program's life.
