@@ -62,6 +62,8 @@ extension HTTPTransfer {
                     ?? "the fetch failed: \(InertText.clipped(failure.localizedDescription))")
         case .badURL where url.host?.contains(":") == true:
             return error(Self.bracketedHostReason)
+        case .badURL:
+            return error("URLSession cannot fetch a URL written so; check its host")
         case .cannotConnectToHost:
             return error("the server refused the connection")
         case .cannotFindHost, .dnsLookupFailed:

@@ -252,6 +252,17 @@ struct HTTPSourceTests {
         #endif
     }
 
+    /// A URL that parses but that URLSession refuses, as one with `[zz]`
+    /// for its host, is named as such, not as "URL error -1000".
+    @Test func aURLSessionCannotFetchIsNamedAsTheURLsFault() async throws {
+        let url = try #require(URL(string: "http://[zz]:8080/x.csv"))
+        let error = await failure(of: url)
+        #expect(
+            error?.description
+                == "http://[zz]:8080/x.csv: URLSession cannot fetch a URL written so; check its host"
+        )
+    }
+
     // MARK: Cancellation
 
     @Test func cancellingTheCallerEndsAFetchInFlight() async throws {
