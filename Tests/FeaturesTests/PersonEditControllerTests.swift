@@ -43,6 +43,28 @@ import Testing
         #expect(navigator.screens.isEmpty)
     }
 
+    /// A stored value another program wrote, kept as it is, is refused
+    /// as the stored one, with what to do: in a check's own words it read
+    /// as a typing mistake the person never made.
+    @Test func aStoredValueThatCannotBeKeptIsSaidToBeTheStoredOne() async throws {
+        let stored = Person(
+            id: 1, name: "Ada", address: "Esc\u{1B}[31m", email: nil, added: Fixtures.now)
+        let opened = OpenedPerson(person: stored, store: MemoryPersonStore(persons: [stored]))
+        navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
+        await view.answer(.keep)
+        await view.answer(.keep)
+        #expect(
+            view.errors == [
+                "the stored address cannot be kept (address contains the control character U+001B): type another or clear it"
+            ])
+        #expect(view.shown?.field == .address)
+        await view.answer(.text("Esc\u{1B}[32m"))
+        #expect(view.errors.last == "address contains the control character U+001B")
+        await view.answer(.clear)
+        await view.answer(.keep)
+        #expect(view.messages == ["Saved Ada."])
+    }
+
     @Test func aRefusedValueIsExplainedAndAskedForAgain() async throws {
         openAddForm()
         await view.answer(.keep)

@@ -19,6 +19,8 @@ public final class PersonEditController: Screen {
     private let formView: any PersonEditView
     private let navigator: any Navigator
     private var draft: PersonDraft
+    /// The values the form started with: for an edit, the stored ones.
+    private let startingDraft: PersonDraft
     private var fieldIndex = 0
 
     /// Stores its collaborators; asks nothing until it appears.
@@ -38,6 +40,7 @@ public final class PersonEditController: Screen {
     ) {
         self.title = title
         self.draft = draft
+        self.startingDraft = draft
         self.save = save
         self.formView = view
         self.navigator = navigator
@@ -109,12 +112,22 @@ public final class PersonEditController: Screen {
         do {
             draft[field] = try field.validate(raw)
         } catch {
-            formView.showError(error.description)
+            formView.showError(refusal(error, keeping: raw))
             return ask()
         }
         fieldIndex += 1
         if fieldIndex < PersonField.allCases.count { return ask() }
         await finish()
+    }
+
+    /// Why `raw` was refused: a typing mistake in the check's own words,
+    /// but a value kept as stored — which another program may have written
+    /// — said to be the stored one, with what to do, since the person did
+    /// not type it.
+    private func refusal(_ error: PersonValidationError, keeping raw: String) -> String {
+        guard !raw.isEmpty, raw == startingDraft[field] else { return error.description }
+        let remedy = field.isRequired ? "type another" : "type another or clear it"
+        return "the stored \(field.rawValue) cannot be kept (\(error)): \(remedy)"
     }
 
     private func finish() async {
