@@ -460,15 +460,20 @@
                         }
                 }
                 let found = try problems()
+                let nonPositive =
+                    try session.rows("SELECT count(*) FROM person WHERE id <= 0", []) {
+                        Int($0.text(0)) ?? 0
+                    }.first ?? 0
+                let notes = [StoreCheck.nonPositiveIDsNote(count: nonPositive)].compactMap { $0 }
                 guard repairing, !found.isEmpty else {
                     return StoreCheck(
-                        store: address, notes: [], problems: found.map(\.0), remaining: nil)
+                        store: address, notes: notes, problems: found.map(\.0), remaining: nil)
                 }
                 try session.transaction {
                     for (_, make) in found where !make.isEmpty { try session.script(make) }
                 }
                 return StoreCheck(
-                    store: address, notes: [], problems: found.map(\.0),
+                    store: address, notes: notes, problems: found.map(\.0),
                     remaining: try problems().map(\.0))
             }
         }

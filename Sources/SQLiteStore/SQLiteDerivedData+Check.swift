@@ -167,6 +167,15 @@ extension SQLiteDerivedData {
         }
     }
 
+    /// A note when some persons have ids of 0 or below, or `nil`
+    /// (``Features/StoreCheck/nonPositiveIDsNote(count:)``).
+    static func nonPositiveIDsNote(in database: SQLiteConnection) throws(PersonStoreError)
+        -> String?
+    {
+        StoreCheck.nonPositiveIDsNote(
+            count: try database.integer("SELECT count(*) FROM person WHERE id <= 0"))
+    }
+
     /// A note when some persons' stored sort keys are not their folded
     /// names, or `nil`.
     ///

@@ -417,7 +417,10 @@ public final class SQLitePersonStore: PersonStore {
             let notes =
                 (repairedOnOpen.map { ["\($0); rebuilt when the file was opened"] } ?? [])
                 + (try SQLiteDerivedData.foreignTriggerNotes(in: database))
-                + [try SQLiteDerivedData.unfoldedKeysNote(in: database)].compactMap { $0 }
+                + [
+                    try SQLiteDerivedData.unfoldedKeysNote(in: database),
+                    try SQLiteDerivedData.nonPositiveIDsNote(in: database),
+                ].compactMap { $0 }
             let found = try SQLiteDerivedData.problems(in: database)
             guard repairing, !found.isEmpty else {
                 return StoreCheck(

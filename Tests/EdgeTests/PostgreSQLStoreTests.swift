@@ -548,6 +548,22 @@ import Testing
             }
         }
 
+        /// An id of 0 or below, which another client may give, is the kind
+        /// an imported person has: `check` notes it, as the SQLite store's
+        /// does, and changes nothing.
+        @Test func idsOfZeroOrBelowAreNotedNotRepaired() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run("INSERT INTO person (id, name, address) VALUES (-1, 'Neg', '')")
+            let found = try await store.check(repairing: true)
+            #expect(found.problems == [])
+            #expect(
+                found.notes == [
+                    "1 person has an id of 0 or below (another program gave it): imported persons have such ids too, so with --import one may be taken for another"
+                ])
+            #expect(try await store.count(matching: "") == 4)
+        }
+
         /// A sort key in another collation orders pages as no other store
         /// does; `check` compares it with the one the schema makes.
         @Test func checkFindsTheSortKeyInAnotherCollationAndRepairPutsBackC() async throws {

@@ -170,6 +170,23 @@ import Testing
         #expect(try await store.check(repairing: false).notes == [])
     }
 
+    /// Another program's ids of 0 or below are the kind imported persons
+    /// have: noted, so a person who imports knows, and not repaired.
+    @Test func idsOfZeroOrBelowAreNotedNotRepaired() async throws {
+        let store = try await seeded(3)
+        let before = try await store.count(matching: "")
+        try file.otherProgram(
+            "INSERT INTO person (id, name, sort_name, address, added) VALUES (-1, 'Neg', 'neg', '', 0), (0, 'Zero', 'zero', '', 0)"
+        )
+        let report = try await store.check(repairing: true)
+        #expect(report.problems == [])
+        #expect(
+            report.notes == [
+                "2 persons have ids of 0 or below (another program gave them): imported persons have such ids too, so with --import one may be taken for another"
+            ])
+        #expect(try await store.count(matching: "") == before + 2)
+    }
+
     @Test func checkNeverMakesABook() throws {
         let missing = folder.path("typo/people.sqlite")
         let error = #expect(throws: PersonStoreError.self) {

@@ -27,4 +27,21 @@ public struct StoreCheck: Sendable, Equatable {
     /// Whether the store can be trusted now: nothing was wrong, or a repair
     /// left nothing wrong.
     public var isHealthy: Bool { problems.isEmpty || remaining == [] }
+
+    /// The note for `count` persons with ids of 0 or below, or `nil` for none.
+    ///
+    /// people never gives such an id: it is the kind an imported person
+    /// has (``AggregatePersonStore``), so another program wrote these, and
+    /// beside an `--import` one of them and an imported person may share an
+    /// id and be taken for each other. Not damage, and not repaired, by
+    /// every store's check alike: an id is the person's own.
+    public static func nonPositiveIDsNote(count: Int) -> String? {
+        guard count > 0 else { return nil }
+        let persons =
+            count == 1
+            ? "1 person has an id of 0 or below (another program gave it)"
+            : "\(count) persons have ids of 0 or below (another program gave them)"
+        return "\(persons): imported persons have such ids too, so with --import one may be "
+            + "taken for another"
+    }
 }
