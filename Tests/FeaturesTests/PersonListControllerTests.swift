@@ -160,6 +160,27 @@ import Testing
         #expect(try harness.shown.rows.map(\.title) == ["Grace Hopper"])
     }
 
+    @Test func aSearchLongerThanANameCanHoldFindsNoOne() async throws {
+        let longest = String(repeating: "a", count: PersonField.name.maximumLength)
+        let harness = Harness(
+            store: MemoryPersonStore(persons: [
+                Person(id: 1, name: longest, address: "", email: nil, added: Fixtures.now)
+            ]))
+        try await harness.appear()
+        try await harness.shown.search(longest + "a")
+        await harness.settle()
+        #expect(try harness.shown.rows.isEmpty)
+        // One character of more marks than a name has bytes: cut to nothing,
+        // it showed everyone.
+        try await harness.shown.search("a" + String(repeating: "\u{301}", count: 1_000))
+        await harness.settle()
+        #expect(try harness.shown.rows.isEmpty)
+        #expect(try harness.shown.summary == "no one matches")
+        try await harness.shown.search("aaa")
+        await harness.settle()
+        #expect(try harness.shown.rows.map(\.title) == [longest])
+    }
+
     @Test func returningFromAnotherScreenShowsChangesMadeThere() async throws {
         let store = Fixtures.sampleStore()
         let harness = Harness(store: store)

@@ -38,8 +38,8 @@ public enum PersonField: String, Sendable, CaseIterable {
     public var maximumBytes: Int { maximumLength * 4 }
 
     /// The longest start of `text` the field could hold, in characters and
-    /// in bytes: all of a search worth asking for, since nothing longer
-    /// could be found in a value of the field.
+    /// in bytes: all of a search worth showing, since nothing longer could
+    /// be found in a value of the field (a search it cuts finds no one).
     public func longestStart(of text: String) -> String {
         var bytes = 0
         var end = text.startIndex

@@ -27,6 +27,10 @@ public final class PersonListController: Screen {
     private let changes: StoreChanges
 
     private var search = ""
+    /// Whether the search typed was longer than a name can hold, so finds
+    /// no one: `search` keeps only the start a name could hold, which may
+    /// be found.
+    private var searchIsTooLong = false
     private var isFollowingChanges = false
     private var start = PageStart.first
     private var rows: [Person] = []
@@ -131,7 +135,10 @@ public final class PersonListController: Screen {
     private func load() async {
         let read: Result<ListPage, any Error>
         do {
-            read = .success(try await store.listPage(matching: search, from: start, size: pageSize))
+            read = .success(
+                searchIsTooLong
+                    ? ListPage(rows: [], total: 0, firstIndex: 0, start: .first)
+                    : try await store.listPage(matching: search, from: start, size: pageSize))
         } catch {
             read = .failure(error)
         }
@@ -192,7 +199,7 @@ public final class PersonListController: Screen {
 
     private func summary() -> String {
         if rows.isEmpty {
-            return search.isEmpty ? "no one yet" : "no one matches"
+            return search.isEmpty && !searchIsTooLong ? "no one yet" : "no one matches"
         }
         let range =
             rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"
@@ -213,8 +220,10 @@ public final class PersonListController: Screen {
 
     private func show(matching text: String) {
         // Searches look in names: a longer text finds no one, and a pasted
-        // megabyte would cost every store call all of it.
+        // megabyte would cost every store call all of it. The start kept
+        // is what the search line shows; asked for, it could find someone.
         search = PersonField.name.longestStart(of: text)
+        searchIsTooLong = search.utf8.count < text.utf8.count
         start = .first
         reload()
     }
