@@ -21,9 +21,12 @@
     final class PostgreSQLConnection: @unchecked Sendable {
         /// libpq's connection; touched only on `queue`, but for `deinit`.
         fileprivate let connection: OpaquePointer
-        /// Asks the server to stop the statement running now; libpq allows
-        /// it from any thread.
-        private let cancelRequest: OpaquePointer?
+        /// Asks the server to stop the statement running now.
+        ///
+        /// libpq allows it from any thread. Read and replaced only while
+        /// `calls` is locked: it names the server process, so a reopened
+        /// connection needs a new one.
+        private var cancelRequest: OpaquePointer?
         private let queue = DispatchQueue(label: "people.postgresql.connection")
         /// Which call is running, and which call last asked to be cancelled:
         /// a cancel request is sent only while the call that asks is
@@ -183,10 +186,12 @@
         /// taken for a late cancel meant for another call, and its
         /// statement never run again.
         fileprivate func cancelNow() {
-            calls.withLock { $0.cancelled = $0.running }
-            guard let cancelRequest else { return }
-            var ignored = [CChar](repeating: 0, count: 256)
-            _ = PQcancel(cancelRequest, &ignored, Int32(ignored.count))
+            calls.withLock { calls in
+                calls.cancelled = calls.running
+                guard let cancelRequest else { return }
+                var ignored = [CChar](repeating: 0, count: 256)
+                _ = PQcancel(cancelRequest, &ignored, Int32(ignored.count))
+            }
         }
 
         /// Runs `body` as call `call`, on the queue, reopening a dropped
@@ -211,6 +216,14 @@
                         "cannot reach \(place): \(Self.reason(PQerrorMessage(connection), hiding: secrets))"
                     )
                 }
+                // Another server process now: a cancel request made for the
+                // last one would stop nothing.
+                let fresh = PQgetCancel(connection)
+                let stale = calls.withLock { _ in
+                    defer { cancelRequest = fresh }
+                    return cancelRequest
+                }
+                if let stale { PQfreeCancel(stale) }
             }
             let session = PostgreSQLSession(connection: self, call: call)
             do {

@@ -86,5 +86,30 @@
             #expect(text.hasPrefix("127.0.0.1:\(server.port): ") && !text.contains("\n"), "\(text)")
             #expect(try await connection.run("SELECT 2") == [["2"]])
         }
+
+        /// The cancel request names the server process it stops, and a
+        /// reopened connection is another: one kept from before stops
+        /// nothing, and `SELECT 1`, queued behind the sleep, would wait the
+        /// ten minutes out.
+        @Test(.timeLimit(.minutes(1)))
+        func aStatementOnAReopenedConnectionStillStopsWhenCancelled() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            defer { server.stop() }
+            let connection = try PostgreSQLConnection(conninfo: server.url)
+            let pid = try await connection.run("SELECT pg_backend_pid()")
+            let watcher = try PostgreSQLConnection(conninfo: server.url)
+            _ = try await watcher.run("SELECT pg_terminate_backend($1::int)", [pid[0][0]])
+            await #expect(throws: PersonStoreError.self) { try await connection.run("SELECT 1") }
+            let sleeping = Task { try await connection.run("SELECT pg_sleep(600)") }
+            while try await watcher.run(
+                "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)' "
+                    + "AND state = 'active'") == [["0"]]
+            {
+                await Task.yield()
+            }
+            sleeping.cancel()
+            await #expect(throws: CancellationError.self) { try await sleeping.value }
+            #expect(try await connection.run("SELECT 1") == [["1"]])
+        }
     }
 #endif
