@@ -363,10 +363,18 @@
             signal(SIGINT, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
             source.setEventHandler {
-                state.withLock { state in
+                let running = state.withLock { state in
                     state.ending = true
-                    for connection in state.running.values { connection.cancelNow() }
+                    return Array(state.running.values)
                 }
+                // Each request is a connection to the server, which may take
+                // it and never answer (stopped, or beyond a network gone
+                // dead): the program ends after a few seconds regardless.
+                let sent = DispatchGroup()
+                for connection in running {
+                    DispatchQueue.global().async(group: sent) { connection.cancelNow() }
+                }
+                _ = sent.wait(timeout: .now() + .seconds(5))
                 // 128 + SIGINT, as a shell reports a program Ctrl-C ended.
                 exit(130)
             }

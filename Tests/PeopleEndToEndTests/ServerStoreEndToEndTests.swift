@@ -115,6 +115,29 @@
             }
         }
 
+        /// Ctrl-C ends the program even when the server takes the cancel
+        /// request's connection and never answers it: the program waited
+        /// for the answer, ignoring every Ctrl-C after the first, for as
+        /// long as the server was stopped.
+        @Test(.timeLimit(.minutes(1)))
+        func ctrlCEndsTheProgramWhenTheServerNeverAnswersTheCancel() async throws {
+            let own = try #require(try LocalPostgreSQL.start())
+            defer { own.stop() }
+            _ = try PeopleProcess.run(["list", "--db", own.url])
+            let holder = try own.starting(
+                own.url, "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60)")
+            defer { holder.terminate() }
+            let waiting =
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'people' AND wait_event_type = 'Lock'"
+            let people = try PeopleProcess(["list", "--db", own.url])
+            while try own.answer(own.url, waiting) == "0" { await Task.yield() }
+            try own.freeze()
+            defer { own.thaw() }
+            people.interrupt()
+            let ended = try people.finish()
+            #expect(ended.status == 130 && !ended.wasKilled, "\(ended.errors)")
+        }
+
         /// In the full-screen session, SIGINT is the session's to answer.
         ///
         /// It quits, its scopes' ending cancels the waiting statement, and

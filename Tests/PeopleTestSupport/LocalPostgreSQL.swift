@@ -154,6 +154,28 @@ package final class LocalPostgreSQL: Sendable {
             "pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-m", "fast", "-w", "restart")
     }
 
+    /// Stops the server's main process (`SIGSTOP`) until ``thaw()``: it
+    /// still takes new connections, as the system queues them, but answers
+    /// none, as a server beyond a network gone dead; the connections it
+    /// already has go on.
+    package func freeze() throws {
+        try Foundation.kill(mainProcess(), SIGSTOP)
+    }
+
+    /// Lets the server's main process go on after ``freeze()``.
+    package func thaw() {
+        if let process = try? mainProcess() { Foundation.kill(process, SIGCONT) }
+    }
+
+    /// The server's main process, from the first line of its pid file.
+    private func mainProcess() throws -> pid_t {
+        let file = try String(contentsOfFile: "\(folder)/data/postmaster.pid", encoding: .utf8)
+        guard let first = file.split(separator: "\n").first, let process = pid_t(first) else {
+            throw LocalPostgreSQLError(text: "no server process in \(folder)/data/postmaster.pid")
+        }
+        return process
+    }
+
     /// Stops the server at once and removes its cluster.
     package func stop() {
         try? run("pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop")
