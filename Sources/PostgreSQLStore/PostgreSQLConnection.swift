@@ -335,7 +335,8 @@
     }
 
     /// Stops every statement people is running on a server when the
-    /// program is interrupted (Ctrl-C, `SIGINT`), then ends the program.
+    /// program is interrupted (Ctrl-C, `SIGINT`), asked to end (`SIGTERM`)
+    /// or loses its terminal (`SIGHUP`), then ends the program.
     ///
     /// Without it the program would end and its statements would not: the
     /// server notices a client has gone only when it next writes to it, so
@@ -356,12 +357,24 @@
         private static let state = Locked(
             (running: [ObjectIdentifier: PostgreSQLConnection](), ending: false))
 
-        /// `SIGINT`'s source, made and started once; kept so it stays.
-        private static let source: Watch = {
+        /// The signals' sources, made and started once; kept so they stay.
+        ///
+        /// On one queue, so a second signal waits for the first's handler,
+        /// which ends the program.
+        private static let sources: Watch = {
+            let queue = DispatchQueue(label: "people.postgresql.interruption")
+            return Watch(sources: [SIGINT, SIGTERM, SIGHUP].map { watched(signal: $0, on: queue) })
+        }()
+
+        /// A started source for `number`, whose handler stops every
+        /// statement and ends the program.
+        private static func watched(
+            signal number: Int32, on queue: DispatchQueue
+        ) -> any DispatchSourceSignal {
             // The signal then reaches the source instead of ending the
             // program at once.
-            signal(SIGINT, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 let running = state.withLock { state in
                     state.ending = true
@@ -375,16 +388,17 @@
                     DispatchQueue.global().async(group: sent) { connection.cancelNow() }
                 }
                 _ = sent.wait(timeout: .now() + .seconds(5))
-                // 128 + SIGINT, as a shell reports a program Ctrl-C ended.
-                exit(130)
+                // 128 + the signal, as a shell reports a program it ended:
+                // 130 for Ctrl-C.
+                exit(128 + number)
             }
             source.resume()
-            return Watch(source: source)
-        }()
+            return source
+        }
 
-        /// Starts watching for `SIGINT`, the first time it is called.
+        /// Starts watching for the signals, the first time it is called.
         static func watch() {
-            _ = source
+            _ = sources
         }
 
         /// Notes that `connection` runs a call.
@@ -416,16 +430,16 @@
             while true { pause() }
         }
 
-        /// The signal source, held for the program's life.
+        /// The signal sources, held for the program's life.
         ///
         /// `@unchecked Sendable` because the compiler cannot see what is
-        /// true here: the source is set up once, before it is shared, and
-        /// never touched again.
+        /// true here: the sources are set up once, before they are shared,
+        /// and never touched again.
         private final class Watch: @unchecked Sendable {
-            let source: any DispatchSourceSignal
+            let sources: [any DispatchSourceSignal]
 
-            init(source: any DispatchSourceSignal) {
-                self.source = source
+            init(sources: [any DispatchSourceSignal]) {
+                self.sources = sources
             }
         }
     }

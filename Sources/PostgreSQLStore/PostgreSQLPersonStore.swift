@@ -80,7 +80,7 @@
 
         /// Makes Ctrl-C (`SIGINT`) stop every statement people is running
         /// on a server, then end the program with status 130, as `psql`
-        /// stops its own.
+        /// stops its own; `SIGTERM` and `SIGHUP` too, with 143 and 129.
         ///
         /// Without it the program would end and its statements would not:
         /// the server notices a client has gone only when it next writes to

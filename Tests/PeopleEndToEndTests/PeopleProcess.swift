@@ -80,9 +80,9 @@ final class PeopleProcess {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 
-    /// Sends SIGINT, as Ctrl-C in a terminal does.
-    func interrupt() {
-        _ = Foundation.kill(process.processIdentifier, SIGINT)
+    /// Sends `signal`: SIGINT unless told, as Ctrl-C in a terminal does.
+    func interrupt(by signal: Int32 = SIGINT) {
+        _ = Foundation.kill(process.processIdentifier, signal)
     }
 
     /// Waits for the process to end.

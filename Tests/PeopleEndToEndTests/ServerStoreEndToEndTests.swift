@@ -87,11 +87,14 @@
             }
         }
 
+        /// A signal that ends a command stops its statement on the server.
+        ///
         /// Ctrl-C while a statement waits on the server stops the statement
         /// there too, as `psql`'s does: a program that simply ended would
         /// leave it waiting on another client's lock, to run when it is free.
-        @Test(.timeLimit(.minutes(1)))
-        func ctrlCDuringAStatementStopsItOnTheServer() async throws {
+        /// So do SIGTERM and SIGHUP (a closed terminal), which left it there.
+        @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM, SIGHUP])
+        func aSignalDuringAStatementStopsItOnTheServer(signal: Int32) async throws {
             try await whileAnotherClientLocksThePersonTable {
                 let people = try PeopleProcess(["list", "--db", address])
                 let everyone =
@@ -99,9 +102,9 @@
                 var waiter = ""
                 while waiter.isEmpty { waiter = try server.answer(address, waitingOnTheLock) }
                 #expect(waiter == "people")
-                people.interrupt()
+                people.interrupt(by: signal)
                 let ended = try people.finish()
-                #expect(ended.status == 130 && !ended.wasKilled, "\(ended.errors)")
+                #expect(ended.status == 128 + signal && !ended.wasKilled, "\(ended.errors)")
                 // Asks the server, a few hundred times, whether the statement
                 // still waits: a cancelled one is gone at once.
                 var stillWaiting = "?"
