@@ -120,12 +120,19 @@ public enum FullScreenKeyMap {
         keys.map(\.keyLineEntry).joined(separator: " · ")
     }
 
-    /// `line` cut to `columns`, its last entry kept: on every screen that
-    /// is help, the one key that tells the rest, so in a narrow window the
-    /// entries before it give way to `…` instead.
+    /// `line` cut to `columns`, its last entry kept when it is help, the
+    /// one key that tells the rest, as on every screen: the entries before
+    /// it give way to `…` instead.
+    ///
+    /// A line that does not end with help (a question's, a search's)
+    /// keeps its start, where what answers it comes first, and is cut at
+    /// the window's edge.
     public static func keyLine(_ line: String, fitting columns: Int) -> String {
         let entries = line.components(separatedBy: " · ")
-        guard line.displayColumns > columns, let last = entries.last, entries.count > 1 else {
+        let help = [key(for: .help), key(for: .help, on: .form)].map(\.keyLineEntry)
+        guard line.displayColumns > columns, let last = entries.last, entries.count > 1,
+            help.contains(last)
+        else {
             return line
         }
         var kept = entries.dropLast()

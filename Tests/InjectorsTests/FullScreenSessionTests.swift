@@ -278,6 +278,22 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// A question's key line keeps its answer, which comes first: kept
+    /// last, as help is, its undo hint pushed `y deletes` out of a window
+    /// of 40 columns.
+    @Test func aQuestionsKeyLineKeepsItsAnswerInANarrowWindow() async throws {
+        let run = Run(size: TerminalSize(rows: 20, columns: 40))
+        await run.start(where:) { $0[1].contains("Ada Lovelace") }
+        run.window.press([.enter])
+        _ = await run.window.frame(showing: "   Name     Ada Lovelace")
+        run.window.press(.character("d"))
+        let frame = await run.window.frame(showing: "Delete Ada Lovelace?")
+        let keyLine = try #require(frame.last)
+        #expect(keyLine.hasPrefix("y deletes · any other key keeps"), "\(keyLine)")
+        run.window.press(.character("n"))
+        #expect(await run.finish() == .success)
+    }
+
     @Test func theDetailFoldsALongStoredValueOverFourRowsWithItsLength() async throws {
         let address = String(repeating: "Long Road ", count: 10_000)
         let store = MemoryPersonStore(persons: [
