@@ -176,6 +176,8 @@ import Testing
         await harness.settle()
         #expect(try harness.shown.rows.isEmpty)
         #expect(try harness.shown.summary == "no one matches")
+        #expect(try harness.shown.title.hasPrefix("People matching “a"))
+        #expect(try !harness.shown.searchText.isEmpty, "else the hint is for an empty book")
         try await harness.shown.search("aaa")
         await harness.settle()
         #expect(try harness.shown.rows.map(\.title) == [longest])

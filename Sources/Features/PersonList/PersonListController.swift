@@ -199,7 +199,7 @@ public final class PersonListController: Screen {
 
     private func summary() -> String {
         if rows.isEmpty {
-            return search.isEmpty && !searchIsTooLong ? "no one yet" : "no one matches"
+            return search.isEmpty ? "no one yet" : "no one matches"
         }
         let range =
             rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"
@@ -224,6 +224,9 @@ public final class PersonListController: Screen {
         // is what the search line shows; asked for, it could find someone.
         search = PersonField.name.longestStart(of: text)
         searchIsTooLong = search.utf8.count < text.utf8.count
+        // A first character too large for a name still shows as searched
+        // for, by its first scalar, not as no search at all.
+        if search.isEmpty, let first = text.unicodeScalars.first { search = String(first) }
         start = .first
         reload()
     }
