@@ -58,7 +58,9 @@ public struct KeyDecoder: Sendable {
             let byte = input[index]
             switch byte {
             case 0x1B:
-                if Self.isCutShort(input, at: index) {
+                // In a paste, where Esc is text, an escape that ends the
+                // read is the start of the end mark.
+                if Self.isCutShort(input, at: index) || (isPasting && index == input.count - 1) {
                     // The rest of this sequence comes with the next read.
                     pending = Array(input[index...])
                     return keys

@@ -56,6 +56,17 @@ import Testing
         #expect(decoder.decode(Array("A".utf8)) == [.up])
     }
 
+    @Test func aPasteEndCutAfterItsEscapeStillEndsThePaste() {
+        // Within a paste Esc is text, so an escape that ends a read waits
+        // for the next: taken for Esc, the end mark's [201~ was pasted,
+        // and every key after it too, q and Ctrl-C.
+        var decoder = KeyDecoder()
+        #expect(
+            decoder.decode(Array("\u{1B}[200~ab\u{1B}".utf8)) == [.pasted("a"), .pasted("b")])
+        #expect(decoder.decode(Array("[201~q".utf8)) == [.character("q")])
+        #expect(decoder.decode(Array("\u{1B}".utf8)) == [.escape], "Esc alone is still Esc")
+    }
+
     @Test func anyBytesAtAllDecodeWithoutStoppingTheReader() {
         var random = SeededGenerator(seed: 29)
         var decoder = KeyDecoder()
