@@ -39,6 +39,13 @@ import Testing
         #expect(Set(persons[0].keys) == ["id", "name", "address", "email", "added"])
     }
 
+    @Test func aSearchThatFindsNoOneIsQuotedAsMessagesQuote() async {
+        let search = "e" + String(repeating: "\u{301}", count: 60_000)
+        #expect(await run(.list(page: 1, search: search, json: false)) == .success)
+        #expect(console.output == "no one matches \(InertText.quoted(search))\n")
+        #expect(console.output.utf8.count < 200, "the search was printed whole")
+    }
+
     @Test func aPagePastTheEndIsAUsageError() async {
         #expect(await run(.list(page: 3, search: "", json: false), pageSize: 2) == .usage)
         #expect(console.errors == "people: --page: 3 is past the last page (2)\n")

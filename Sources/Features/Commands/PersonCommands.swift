@@ -146,7 +146,8 @@ public final class PersonCommands: Application {
         let width = persons.map { String($0.id).count }.max() ?? 1
         for person in persons { console.writeLine(Self.row(person, idWidth: width)) }
         guard !persons.isEmpty else {
-            return console.writeLine(search.isEmpty ? "no one yet" : "no one matches '\(search)'")
+            return console.writeLine(
+                search.isEmpty ? "no one yet" : "no one matches \(InertText.quoted(search))")
         }
         let first = read.firstIndex + 1
         console.writeLine(
