@@ -113,9 +113,11 @@ public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView 
                 row += 1
             }
         }
-        if let question = model.confirmation, row + 1 < area.rows {
+        // Under the fields, or on the pane's last row when the heading
+        // leaves none for them (the smallest window).
+        if let question = model.confirmation, area.rows > 1 {
             grid.put(
-                question.question + " (y/n)", at: area.point(row + 1, 1),
+                question.question + " (y/n)", at: area.point(min(row + 1, area.rows - 1), 1),
                 width: area.columns - 1, style: CellStyle(.error, highlighted: true))
         }
     }

@@ -294,6 +294,23 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// In the smallest window the question takes the pane's last row: it
+    /// was put under the fields' row, past the pane, so only the key line
+    /// said y deletes, and not whom.
+    @Test func aDeleteQuestionShowsInTheSmallestWindow() async throws {
+        let run = Run(size: TerminalSize(rows: 20, columns: 80))
+        await run.start(where:) { $0[1].contains("Ada Lovelace") }
+        run.window.press([.enter])
+        _ = await run.window.frame(showing: "   Name     Ada Lovelace")
+        run.window.size = TerminalSize(rows: 6, columns: 20)
+        run.window.events.post(.resize)
+        run.window.press(.character("d"))
+        let frame = await run.window.frame(showing: "y deletes")
+        #expect(frame.contains { $0.contains("Delete Ada") }, "\(frame)")
+        run.window.press(.character("n"))
+        #expect(await run.finish() == .success)
+    }
+
     @Test func theDetailFoldsALongStoredValueOverFourRowsWithItsLength() async throws {
         let address = String(repeating: "Long Road ", count: 10_000)
         let store = MemoryPersonStore(persons: [
