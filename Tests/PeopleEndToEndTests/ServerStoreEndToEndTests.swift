@@ -128,12 +128,13 @@
             defer { own.stop() }
             _ = try PeopleProcess.run(["list", "--db", own.url])
             let holder = try own.starting(
-                own.url, "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60)")
+                own.url, "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(600)")
             defer { holder.terminate() }
             let waiting =
                 "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'people' AND wait_event_type = 'Lock'"
             let people = try PeopleProcess(["list", "--db", own.url])
-            while try own.answer(own.url, waiting) == "0" { await Task.yield() }
+            while holder.isRunning, try own.answer(own.url, waiting) == "0" { await Task.yield() }
+            try #require(holder.isRunning, "the client holding the lock ended first")
             try own.freeze()
             defer { own.thaw() }
             people.interrupt()
@@ -177,9 +178,11 @@
             _ body: () async throws -> Void
         ) async throws {
             _ = try PeopleProcess.run(["list", "--db", address])
+            // Ten minutes, though the test ends it: on a busy machine a
+            // test may first see it after one, and waited for it forever.
             let holder = try server.starting(
                 address,
-                "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60)")
+                "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(600)")
             defer {
                 _ = try? server.answer(
                     address,
@@ -189,7 +192,10 @@
             }
             let sleeping =
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'"
-            while try server.answer(address, sleeping) == "0" { await Task.yield() }
+            while holder.isRunning, try server.answer(address, sleeping) == "0" {
+                await Task.yield()
+            }
+            try #require(holder.isRunning, "the client holding the lock ended first")
             try await body()
         }
 
