@@ -59,17 +59,7 @@
             defer { server.stop() }
             let connection = try PostgreSQLConnection(conninfo: server.url)
             let watcher = try PostgreSQLConnection(conninfo: server.url)
-            let sleeping = Task { try await connection.run("SELECT pg_sleep(600)") }
-            // Waits, by asking the server, until the statement is running.
-            while try await watcher.run(
-                "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)' "
-                    + "AND state = 'active'") == [["0"]]
-            {
-                await Task.yield()
-            }
-            sleeping.cancel()
-            await #expect(throws: CancellationError.self) { try await sleeping.value }
-            #expect(try await connection.run("SELECT 1") == [["1"]])
+            try await cancelAStatementAndGoOn(on: connection, watchedBy: watcher)
         }
 
         @Test func aKilledConnectionFailsItsCallWithOneLineAndIsReopenedForTheNext() async throws {
@@ -100,7 +90,17 @@
             let watcher = try PostgreSQLConnection(conninfo: server.url)
             _ = try await watcher.run("SELECT pg_terminate_backend($1::int)", [pid[0][0]])
             await #expect(throws: PersonStoreError.self) { try await connection.run("SELECT 1") }
+            try await cancelAStatementAndGoOn(on: connection, watchedBy: watcher)
+        }
+
+        /// Cancels a ten-minute statement on `connection` once `watcher`
+        /// sees it running, and checks that it stops with a cancellation and
+        /// that the connection then answers the next statement.
+        private func cancelAStatementAndGoOn(
+            on connection: PostgreSQLConnection, watchedBy watcher: PostgreSQLConnection
+        ) async throws {
             let sleeping = Task { try await connection.run("SELECT pg_sleep(600)") }
+            // Waits, by asking the server, until the statement is running.
             while try await watcher.run(
                 "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)' "
                     + "AND state = 'active'") == [["0"]]
