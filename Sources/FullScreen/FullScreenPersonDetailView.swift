@@ -40,9 +40,19 @@ public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView 
         display.showStatus(message, as: .error)
     }
 
+    /// Shows why the person could not be read, in the pane and on the
+    /// status line, and ends the pane's loading: a failed read is settled,
+    /// so `e` and `d` answer (with this failure) instead of waiting for a
+    /// read that will never come, and every key after them still works.
+    ///
+    /// Beside the list, with the list's keys in force, the way on is to
+    /// move the highlight, which the key line shows; only a pane with the
+    /// focus is left with Esc.
     public func showLoadFailure(_ message: String) {
         loadFailure = message
-        display.showStatus(message + "; Esc goes back.", as: .error)
+        model?.isLoading = false
+        display.showStatus(
+            isBesideTheList ? message + "." : message + "; Esc goes back.", as: .error)
     }
 
     /// Whether a question is waiting for its answer: then every key answers it.

@@ -347,6 +347,29 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// Another program deleted Alan after the list was read: his pane says
+    /// so, not "loading…" for ever, and `e`, `d` and every key after them
+    /// answer; they waited for a read that had already failed.
+    @Test func aPersonWhoCannotBeReadShowsTheFailureAndKeysStillWork() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        await run.start(showing: "Name     Ada Lovelace")
+        let alan = try await store.existingPerson(withID: 2)
+        try await store.delete(alan)
+        run.window.press(.down)
+        var frame = await run.window.frame(showing: "can no longer be shown")
+        #expect(frame.contains { $0.hasSuffix("│ Alan Turing") }, "no longer loading")
+        #expect(!frame.contains { $0.contains("Esc goes back") }, "Esc does not leave the list")
+        run.window.press([.character("e"), .character("d"), .up])
+        frame = await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press([.down, .enter, .escape, .up])
+        frame = await run.window.frame(where:) {
+            $0[1].hasPrefix("▌Ada Lovelace") && $0.contains { $0.contains("Name     Ada Lovelace") }
+        }
+        #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))

@@ -1,4 +1,5 @@
 import Foundation
+import PeopleTestSupport
 import Testing
 
 /// The interactive app in a real terminal (tmux), where keys are typed ahead
@@ -98,6 +99,28 @@ struct FullScreenAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
         #expect(TerminalPane.isGivenBack(try pane.screen()))
         #expect(try !pane.showsAlternateScreen())
+    }
+
+    /// Another program deletes Alan while the list shows him: his pane
+    /// says he can no longer be shown, not "loading…" for ever, and `e`,
+    /// `d`, Enter and Esc all still answer.
+    @Test func aPersonDeletedByAnotherProgramShowsAFailureAndKeysStillWork() throws {
+        let folder = try TemporaryFolder().url
+        let path = folder.appendingPathComponent("people.sqlite").path
+        let pane = try TerminalPane(["--db", path], columns: 100, rows: 24)
+        try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
+        try OtherProgram.run(path, "DELETE FROM person WHERE name = 'Alan Turing'")
+        try pane.press("Down")
+        try pane.waitUntil("Alan's failure in his pane") {
+            $0.contains("Alan Turing can no longer be shown") && !$0.contains("loading…")
+        }
+        try pane.type("ed", enter: false)
+        try pane.press("Enter", "Escape", "Up")
+        try pane.waitUntil("Ada beside the list again") {
+            $0.contains("Name     Ada Lovelace") && !$0.contains("can no longer be shown")
+        }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
     }
 
     @Test func suspendedItGivesTheTerminalBackAndTerminatedItEndsByTheSignalOnceGivenBack()
