@@ -102,6 +102,13 @@ public final class AppScope: Scope {
     /// Lifetime: the app's; never changes.
     public let baseStoreIsHandedIn: Bool
 
+    /// How the screens hear of changes someone else made to a handed-in
+    /// store (a test's signals), when they were handed in with it; `nil`
+    /// makes them from the configuration, as for a store made from it.
+    ///
+    /// Lifetime: the app's; never changes.
+    public let handedInStoreChanges: StoreChanges?
+
     /// Decorators another package wraps around the base store, innermost
     /// first.
     ///
@@ -134,6 +141,9 @@ public final class AppScope: Scope {
     ///     store keeps them.
     ///   - personStore: a base store to use instead of opening the configured
     ///     one, such as a fake; `--trace` and `--import` still wrap it.
+    ///   - storeChanges: how the screens hear that someone else changed a
+    ///     handed-in store, such as a test's signals; with none, a
+    ///     handed-in store tells of no changes.
     ///   - views: the view factory: the chosen front end's in a real run, or
     ///     one of recording views, which a test reads as models; without one,
     ///     the line front end's is made from `console` when first asked for.
@@ -148,6 +158,7 @@ public final class AppScope: Scope {
         readSource: @escaping @Sendable (String) async throws -> Data,
         clock: @escaping @Sendable () -> Date = Date.init,
         personStore: (any PersonStore)? = nil,
+        storeChanges: StoreChanges? = nil,
         views: (any ViewFactory)? = nil,
         storeDecorators: [PersonStoreDecorator] = [],
         wiring: WiringTrace? = nil
@@ -159,6 +170,7 @@ public final class AppScope: Scope {
         self.readSource = readSource
         self.handedInViews = views
         self.baseStoreIsHandedIn = personStore != nil
+        self.handedInStoreChanges = storeChanges
         self.storeDecorators = storeDecorators
         self.baseStoreCache =
             personStore.map { ScopeCache(holding: $0, named: Self.baseStoreName) }

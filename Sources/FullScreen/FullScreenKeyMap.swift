@@ -47,7 +47,10 @@ public enum FullScreenKeyMap {
         case .add: FullScreenKey([.character("a")], "a", "add", intent.summary)
         case .undo: FullScreenKey([.character("u")], "u", "undo", intent.summary)
         case .settings: FullScreenKey([.character("s")], "s", "settings", intent.summary)
-        case .retry: FullScreenKey([.character("r")], "r", "retry", intent.summary)
+        case .retry:
+            FullScreenKey(
+                [.character("r")], "r", "retry",
+                "read the page and the person beside it again, loaded or not")
         case .edit: FullScreenKey([.character("e")], "e", "edit", intent.summary)
         case .delete:
             FullScreenKey(

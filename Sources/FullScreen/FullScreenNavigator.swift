@@ -30,6 +30,8 @@ public final class FullScreenNavigator: Navigator {
     private var beside: (any Screen)?
     /// The highlight `beside` was opened for (or last tried for).
     private var besideFor: String?
+    /// The list's page `beside` was last read for (its `pagesShown`).
+    private var besideReadFor = 0
     /// Whether keys go to the person beside the list, not the list.
     private var personHasFocus = false
     private var isOpeningBeside = false
@@ -212,19 +214,32 @@ public final class FullScreenNavigator: Navigator {
     }
 
     /// Opens the highlighted person beside the list when the highlight has
-    /// moved since, ending the scope of the one shown before.
+    /// moved since, ending the scope of the one shown before; reads the
+    /// one shown again when the list's page was read again.
+    ///
+    /// A question beside the list is never replaced: it stays until it is
+    /// answered, and the answer meets the store as it is then (a delete
+    /// of someone changed meanwhile is refused, and says so).
     private func followHighlight() async {
         guard isWide, let list = listView, !list.isLoading else {
             if !isWide, beside != nil, !personHasFocus { await closeBeside() }
             return
         }
-        guard isListFocusedBeside, list.highlightIdentity != besideFor else { return }
-        await closeBeside()
-        guard let row = list.highlightedRow else { return }
-        besideFor = list.highlightIdentity
-        isOpeningBeside = true
-        await row.select()
-        isOpeningBeside = false
+        guard besideView?.isAsking != true else { return }
+        if isListFocusedBeside, list.highlightIdentity != besideFor {
+            await closeBeside()
+            guard let row = list.highlightedRow else { return }
+            (besideFor, besideReadFor) = (list.highlightIdentity, list.pagesShown)
+            isOpeningBeside = true
+            await row.select()
+            isOpeningBeside = false
+        } else if let shown = beside, stack.last === shown, besideReadFor != list.pagesShown {
+            // Another client's change, or r: what the row shows was read
+            // again, so the person beside it is too, even with the focus,
+            // or deleted, when their pane says they can no longer be shown.
+            besideReadFor = list.pagesShown
+            shown.appear()
+        }
     }
 
     /// Closes the person beside the list, ending their scope's work.

@@ -37,7 +37,12 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     public var screen: AppScreen { .list }
 
     public func show(_ model: PersonListViewModel) {
-        let before = highlightedRow?.title
+        // The row highlighted before, even on a page still loading, which
+        // keeps the rows shown before it: a page read again always passes
+        // through loading, and asked then, the highlight was no one's.
+        let before = self.model.flatMap {
+            $0.rows.indices.contains(highlight) ? $0.rows[highlight] : nil
+        }
         self.model = model
         if !model.isLoading {
             switch landing {
@@ -45,16 +50,32 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             case .last: highlight = model.rows.count - 1
             case .same:
                 // The same person stays highlighted when the page is read
-                // again, as after an edit moved them.
-                if let before, let found = model.rows.firstIndex(where: { $0.title == before }) {
+                // again: after an edit moved them, or another program
+                // added or removed someone before them.
+                if let before, let found = model.rows.firstIndex(where: { Self.same($0, before) }) {
                     highlight = found
                 }
             }
             landing = .same
             highlight = max(0, min(highlight, model.rows.count - 1))
+            pagesShown += 1
         }
         display.setNeedsDisplay()
     }
+
+    /// Whether two rows show the same person: by the person's id where the
+    /// rows name one, else by the name.
+    private static func same(_ row: PersonRowViewModel, _ other: PersonRowViewModel) -> Bool {
+        guard let id = row.personID, let otherID = other.personID else {
+            return row.title == other.title
+        }
+        return id == otherID
+    }
+
+    /// How many pages have arrived, read again or not: when it grows, the
+    /// navigator reads the person beside the list again too, so the
+    /// detail shows what the row beside it shows.
+    public private(set) var pagesShown = 0
 
     public func showMessage(_ message: String) {
         display.showStatus(message, as: .success)
@@ -77,8 +98,15 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
 
     /// What tells the highlighted row from any other: when it changes, the
     /// navigator opens another person beside the list.
+    ///
+    /// The person, not the row number, with what the row shows of them: a
+    /// person the list read again moved to another row stays beside it,
+    /// and one changed elsewhere is read again.
     public var highlightIdentity: String? {
-        highlightedRow.map { "\(highlight)\u{0}\($0.title)\u{0}\($0.subtitle)" }
+        highlightedRow.map { row in
+            let who = row.personID.map { "id \($0)" } ?? "row \(highlight)"
+            return "\(who)\u{0}\(row.title)\u{0}\(row.subtitle)"
+        }
     }
 
     /// The title line's words: the list's title, where it stands, and the
@@ -155,11 +183,13 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         case .undo: await model.undo()
         case .settings: await model.openSettings()
         case .retry:
-            guard let retry = model.retry else {
-                showError("The list is loaded; there is nothing to try again.")
+            // Loaded or not: a file another program wrote tells no one,
+            // so r is how its changes are seen.
+            guard let again = model.retry ?? model.reload else {
+                showError("This list cannot be read again.")
                 return .handled
             }
-            await retry()
+            await again()
         case .quit: await model.quit()
         case .help: return .help
         case .edit, .delete, .cancel, .back: return .notMine

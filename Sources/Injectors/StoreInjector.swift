@@ -131,11 +131,19 @@ public enum StoreInjector {
     }
 
     /// How the screens hear of changes someone else made to the book: from
-    /// the server, for the server store; never, for a store that cannot
-    /// tell (memory, a file) or one a test handed in.
+    /// the server, for the server store; from what was handed in with a
+    /// test's store; never, for a store that cannot tell (memory, a file)
+    /// or one handed in alone.
+    ///
+    /// A file is not followed unasked: SQLite's `PRAGMA data_version`
+    /// would tell, but only if polled, a read every few moments for as
+    /// long as a session stays open, for a change that is rare on a file
+    /// one person keeps. There the full-screen list's `r` reads the page
+    /// and the person beside it again whenever asked, loaded or not.
     public static func injectStoreChanges(_ app: AppScope) -> StoreChanges {
-        app.baseStoreIsHandedIn || app.configuration.storeKind != .postgresql
-            ? .none : injectServerChanges(app)
+        app.handedInStoreChanges
+            ?? (app.baseStoreIsHandedIn || app.configuration.storeKind != .postgresql
+                ? .none : injectServerChanges(app))
     }
 
     /// The server's notifications of every change any client makes, each

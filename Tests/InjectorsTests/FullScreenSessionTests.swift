@@ -21,8 +21,9 @@ import Testing
         private var task: Task<ExitCode, Never>?
 
         init(
-            store: any PersonStore = Fixtures.sampleStore(), pageSize: Int = 10,
-            book: String = "book", size: TerminalSize = TerminalSize(rows: 24, columns: 100)
+            store: any PersonStore = Fixtures.sampleStore(), changes: StoreChanges? = nil,
+            pageSize: Int = 10, book: String = "book",
+            size: TerminalSize = TerminalSize(rows: 24, columns: 100)
         ) {
             window.size = size
             views = FullScreenViews(
@@ -32,7 +33,8 @@ import Testing
                 app: AppScope(
                     configuration: Configuration(pageSize: pageSize),
                     console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                    clock: Fixtures.clock, personStore: store, views: views))
+                    clock: Fixtures.clock, personStore: store, storeChanges: changes,
+                    views: views))
         }
 
         /// Starts the session, every person scope it begins counted.
@@ -367,6 +369,73 @@ import Testing
             $0[1].hasPrefix("▌Ada Lovelace") && $0.contains { $0.contains("Name     Ada Lovelace") }
         }
         #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
+        #expect(await run.finish() == .success)
+    }
+
+    /// Another program added two persons before Grace and changed her
+    /// address: `r` reads the list and the person beside it again, loaded
+    /// or not, and the highlight stays on Grace, not on her row number.
+    @Test func rReadsAgainAndTheHighlightStaysOnTheSamePerson() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        await run.start(showing: "Name     Ada Lovelace")
+        run.window.press([.down, .down])
+        await run.window.frame(showing: "Name     Grace Hopper")
+        for name in ["Aaron Abbot", "Abe Adams"] {
+            _ = try await store.add(PersonDraft(name: name).validated(), addedAt: Fixtures.now)
+        }
+        let grace = try await store.existingPerson(withID: 3)
+        var moved = PersonDraft(grace)
+        moved.address = "1 Elsewhere Lane"
+        _ = try await store.update(grace, with: moved.validated())
+        run.window.press(.character("r"))
+        let frame = await run.window.frame(where:) { $0[0].contains("1–5 of 5") }
+        #expect(frame.contains { $0.hasPrefix("▌Grace Hopper") }, "\(frame)")
+        let shown = await run.window.frame(showing: "Address  1 Elsewhere Lane")
+        #expect(shown.contains { $0.contains("Name     Grace Hopper") })
+        #expect(await run.finish() == .success)
+    }
+
+    /// Ada's pane has the focus when another client changes her, then
+    /// deletes her: the pane shows each change, and then that she is gone.
+    @Test func theDetailWithTheFocusFollowsItsPersonsChanges() async throws {
+        let store = Fixtures.sampleStore()
+        let (signals, signal) = AsyncStream<Void>.makeStream()
+        let run = Run(store: store, changes: StoreChanges { signals })
+        await run.start(showing: "Name     Ada Lovelace")
+        run.window.press(.enter)
+        let ada = try await store.existingPerson(withID: 1)
+        var changed = PersonDraft(ada)
+        changed.email = "ada@elsewhere.org"
+        let saved = try await store.update(ada, with: changed.validated())
+        signal.yield()
+        await run.window.frame(showing: "Email    ada@elsewhere.org")
+        try await store.delete(saved)
+        signal.yield()
+        await run.window.frame(showing: "Ada Lovelace can no longer be shown")
+        run.window.press([.escape, .up])
+        await run.window.frame(showing: "Name     Alan Turing")
+        #expect(await run.finish() == .success)
+    }
+
+    /// A question open beside the list stays open when the list is read
+    /// again: a person added before Ada moved her row, and the pane was
+    /// replaced, the question gone without a word.
+    @Test func aReloadNeverDropsAnOpenQuestion() async throws {
+        let store = Fixtures.sampleStore()
+        let (signals, signal) = AsyncStream<Void>.makeStream()
+        let run = Run(store: store, changes: StoreChanges { signals })
+        await run.start(showing: "Name     Ada Lovelace")
+        run.window.press(.character("d"))
+        await run.window.frame(showing: "Delete Ada Lovelace? (y/n)")
+        _ = try await store.add(PersonDraft(name: "Aaron Abbot").validated(), addedAt: Fixtures.now)
+        signal.yield()
+        let frame = await run.window.frame(where:) { $0[0].contains("1–4 of 4") }
+        #expect(frame.contains { $0.contains("Delete Ada Lovelace? (y/n)") }, "\(frame)")
+        run.window.press(.character("y"))
+        await run.window.frame(showing: "Deleted Ada Lovelace.")
+        #expect(try await store.person(withID: 1) == nil)
+        #expect(try await store.count(matching: "") == 3, "Aaron is kept")
         #expect(await run.finish() == .success)
     }
 

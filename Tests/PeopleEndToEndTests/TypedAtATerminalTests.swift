@@ -123,6 +123,28 @@ struct FullScreenAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    /// A file tells no one when another program changes it: `r` reads the
+    /// list and the person beside it again, though the list had loaded,
+    /// and the highlight stays on the person it was on.
+    @Test func rShowsWhatAnotherProgramChangedInTheFile() throws {
+        let folder = try TemporaryFolder().url
+        let path = folder.appendingPathComponent("people.sqlite").path
+        let pane = try TerminalPane(["--db", path], columns: 100, rows: 24)
+        try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
+        try pane.press("Down", "Down")
+        try pane.waitUntil("Grace beside the list") { $0.contains("Name     Grace Hopper") }
+        try OtherProgram.run(path, "DELETE FROM person WHERE name = 'Ada Lovelace'")
+        try OtherProgram.run(
+            path, "UPDATE person SET address = 'Elsewhere Lane' WHERE name = 'Grace Hopper'")
+        try pane.type("r", enter: false)
+        let shown = try pane.waitUntil("the change read again") {
+            $0.contains("1–2 of 2") && $0.contains("Address  Elsewhere Lane")
+        }
+        #expect(shown.contains("▌Grace Hopper"), "the highlight stays on Grace")
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+    }
+
     @Test func suspendedItGivesTheTerminalBackAndTerminatedItEndsByTheSignalOnceGivenBack()
         throws
     {

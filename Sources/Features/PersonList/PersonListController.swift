@@ -177,6 +177,7 @@ public final class PersonListController: Screen {
             openSettings: { [weak self] in self?.openSettings() },
             quit: { [weak self] in await self?.navigator.quit() })
         model.searchText = search
+        model.reload = { [weak self] in self?.reload() }
         if firstIndex + self.rows.count < total {
             model.showNextPage = { [weak self] in self?.showNextPage() }
         }
@@ -187,7 +188,7 @@ public final class PersonListController: Screen {
     }
 
     private func makeRow(_ person: Person) -> PersonRowViewModel {
-        PersonRowViewModel(
+        var row = PersonRowViewModel(
             title: person.name,
             subtitle: [
                 person.address.isEmpty ? person.email : person.address,
@@ -195,6 +196,8 @@ public final class PersonListController: Screen {
             ]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "),
             select: { [weak self] in self?.open(person) })
+        row.personID = person.id
+        return row
     }
 
     private func summary() -> String {

@@ -25,6 +25,12 @@ public struct PersonListViewModel {
     /// the list keeps working after a failure: retrying is one more thing
     /// to ask, and quitting, help and searching still do what they always do.
     public var retry: (@MainActor () async -> Void)?
+    /// Reads the page again, loaded or not.
+    ///
+    /// A file tells no one when another program changes it, so asking is
+    /// how its changes are seen. Set by the list on every page; `nil` only
+    /// on a page a test made.
+    public var reload: (@MainActor () async -> Void)?
     /// Shows only persons whose name contains the text; empty shows everyone.
     public var search: @MainActor (String) async -> Void
     /// Opens the form for a new person.
@@ -69,6 +75,10 @@ public struct PersonRowViewModel {
     public var title: String
     /// A second detail, such as the address.
     public var subtitle: String
+    /// The person the row shows, so a view can keep its highlight on them
+    /// when the page is read again and rows before them came or went;
+    /// `nil` on a row a test made, which a view tells apart by its title.
+    public var personID: Person.ID?
     /// Opens this person.
     public var select: @MainActor () async -> Void
 
