@@ -48,6 +48,14 @@ public final class FullScreenDisplay {
     func clearStatus() {
         status = nil
     }
+
+    /// Takes back `text` if it is still the message shown: what it said is
+    /// no longer true, and no key may come to clear it.
+    func withdrawStatus(_ text: String) {
+        guard status?.text == text else { return }
+        status = nil
+        setNeedsDisplay()
+    }
 }
 
 /// A rectangle of the window one view draws in.

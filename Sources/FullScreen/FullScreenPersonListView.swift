@@ -24,6 +24,10 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     private var landing = Landing.same
     /// The search being typed, while the person types one.
     private var searchDraft: String?
+    /// Why the page could not be loaded, as the status line says it, until
+    /// a page arrives: read again after a change elsewhere, with no key
+    /// pressed, the list recovers, and the line would stay, untrue.
+    private var loadFailureShown: String?
 
     private enum Landing {
         case same, first, last
@@ -58,6 +62,10 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             }
             landing = .same
             highlight = max(0, min(highlight, model.rows.count - 1))
+            if model.retry == nil, let failure = loadFailureShown {
+                display.withdrawStatus(failure)
+                loadFailureShown = nil
+            }
             pagesShown += 1
         }
         display.setNeedsDisplay()
@@ -83,6 +91,8 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
 
     public func showError(_ message: String) {
         display.showStatus(message, as: .error)
+        // Only a page that could not be loaded offers a retry.
+        loadFailureShown = model?.retry != nil ? message : nil
     }
 
     /// Whether the page shown is still loading.

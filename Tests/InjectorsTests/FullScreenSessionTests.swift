@@ -439,6 +439,24 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// The list could not be read after another client's change, and then
+    /// could: its page arrives, read again with no key pressed, and the
+    /// line saying it could not be loaded goes with the failure.
+    @Test func aListThatRecoversTakesBackItsLoadFailure() async throws {
+        let store = UnpluggablePersonStore(Fixtures.sampleStore())
+        let (signals, signal) = AsyncStream<Void>.makeStream()
+        let run = Run(store: store, changes: StoreChanges { signals })
+        await run.start(showing: "Name     Ada Lovelace")
+        store.unplug()
+        signal.yield()
+        await run.window.frame(showing: "Could not load the list")
+        store.plugIn()
+        signal.yield()
+        let frame = await run.window.frame(where:) { $0[0].contains("1–3 of 3") }
+        #expect(!frame.contains { $0.contains("Could not load the list") }, "\(frame)")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))
