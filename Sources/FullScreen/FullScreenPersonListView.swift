@@ -125,7 +125,8 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         guard let model else { return "People · loading…" }
         if let searchDraft { return "\(model.title) · search: \(searchDraft)▏" }
         let summary = model.isLoading ? "loading…" : model.summary
-        return "\(model.title) · \(summary)\(hint(model))"
+        let live = model.isNotFollowingChanges ? " · not following changes" : ""
+        return "\(model.title) · \(summary)\(live)\(hint(model))"
     }
 
     public var keyLine: String {

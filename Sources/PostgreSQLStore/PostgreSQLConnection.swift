@@ -258,10 +258,22 @@
         ///
         /// Every connection the store makes comes through here: the shared
         /// one, a consistent read's, an export's and a listener's.
-        static func connect(_ conninfo: String) -> OpaquePointer? {
+        ///
+        /// A connection `keepingAlive` asks the kernel to probe the server
+        /// when it has been silent (after 30 s, every 10 s, given up after
+        /// 3 unanswered), so one that only waits to read, as a listener
+        /// does, notices a server or network gone without a word; the
+        /// address may still set its own.
+        static func connect(_ conninfo: String, keepingAlive: Bool = false) -> OpaquePointer? {
             var settings = [("fallback_application_name", "people")]
             if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
                 settings.append(("connect_timeout", "10"))
+            }
+            if keepingAlive {
+                settings += [
+                    ("keepalives", "1"), ("keepalives_idle", "30"),
+                    ("keepalives_interval", "10"), ("keepalives_count", "3"),
+                ]
             }
             // Later settings win: the address over the timeout, and UTF-8
             // over the address.
@@ -282,7 +294,7 @@
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` when libpq
         ///   cannot read the address; its reason is shown without the text
         ///   it quotes, which may be part of a password.
-        private static func secrets(in conninfo: String) throws(PersonStoreError) -> [String] {
+        static func secrets(in conninfo: String) throws(PersonStoreError) -> [String] {
             var problem: UnsafeMutablePointer<CChar>?
             guard let options = PQconninfoParse(conninfo, &problem) else {
                 let reason = reason(problem.map { UnsafePointer($0) }, hiding: [])
@@ -318,7 +330,7 @@
 
         /// libpq's message, as one line: its first, without the `FATAL:` or
         /// `ERROR:` label, and with nothing a terminal would act on.
-        fileprivate static func reason(
+        static func reason(
             _ message: UnsafePointer<CChar>?, hiding secrets: [String] = []
         ) -> String {
             var text = message.map { String(cString: $0) } ?? ""

@@ -33,7 +33,9 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
         let columns = width.columns
         console.writeLine(
             TerminalLine.fitted(
-                "\(model.title) · \(model.summary)\(Self.hint(model))", to: columns),
+                "\(model.title) · \(model.summary)"
+                    + (model.isNotFollowingChanges ? " · not following changes" : "")
+                    + Self.hint(model), to: columns),
             as: .title)
         // The rows and the key line follow once the page has arrived.
         if model.isLoading { return }

@@ -473,12 +473,59 @@ import Testing
             _ = try await other.run("ALTER ROLE \(role) NOLOGIN")
             _ = try await other.run(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'")
-            try #require(await signals.next() != nil, "told when the listening stopped")
+            let stopped = await signals.next()
+            guard case .notFollowing(let why)? = stopped else {
+                Issue.record("told \(String(describing: stopped)), not that it stopped following")
+                return
+            }
+            #expect(!why.isEmpty, "says why")
             _ = try await other.run("INSERT INTO person (name) VALUES ('Made Meanwhile')")
             _ = try await other.run("ALTER ROLE \(role) LOGIN")
-            #expect(await signals.next() != nil, "told again once it listens again")
+            #expect(await signals.next() == .following, "told again once it listens again")
             _ = try await other.run("INSERT INTO person (name) VALUES ('Heard Again')")
-            #expect(await signals.next() != nil, "a change after it listens again is heard")
+            #expect(await signals.next() == .changed, "a change after it listens again is heard")
+        }
+
+        /// A listener whose role is at its connection limit says so at once,
+        /// once however often it tries again, and that it follows changes
+        /// again once the limit lets it in: before, it said nothing, and the
+        /// list was out of date with no sign.
+        @Test(.timeLimit(.minutes(1)))
+        func aListenerThatCannotConnectSaysSoOnceAndAgainWhenItCan() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            let role = "limited_\(UUID().uuidString.prefix(8).lowercased())"
+            _ = try await other.run("CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0")
+            var signals = PostgreSQLChanges.signals(
+                conninfo: address.replacingOccurrences(of: "people@", with: "\(role)@"),
+                retryMilliseconds: 10
+            ).makeAsyncIterator()
+            let refused = await signals.next()
+            guard case .notFollowing(let why)? = refused else {
+                Issue.record("told \(String(describing: refused)), not that it cannot follow")
+                return
+            }
+            #expect(why.contains("too many connections"), "why: \(why)")
+            _ = try await other.run("ALTER ROLE \(role) CONNECTION LIMIT -1")
+            #expect(await signals.next() == .following, "said once, then that it follows again")
+            while try await other.run(Self.listening) == [["0"]] { await Task.yield() }
+            _ = try await other.run("INSERT INTO person (name) VALUES ('Heard')")
+            #expect(await signals.next() == .changed)
+        }
+
+        /// Tries that fail wait longer each time, from the first delay, to
+        /// a minute, and never longer, however long the server refuses.
+        @Test(arguments: [Int32(10), 1000])
+        func aListenerWaitsLongerAfterEachTryThatFails(first: Int32) {
+            let delays = (1...40).map {
+                PostgreSQLChanges.retryDelay(afterFailures: $0, first: first)
+            }
+            #expect(delays[0] == first, "the first retry is quick, for a restarted server")
+            for (before, after) in zip(delays, delays.dropFirst()) {
+                #expect(after == min(before * 2, 60_000), "\(delays)")
+            }
+            #expect(delays.last == 60_000)
+            #expect(PostgreSQLChanges.retryDelay(afterFailures: .max, first: first) == 60_000)
         }
 
         @Test(.timeLimit(.minutes(1)))

@@ -205,19 +205,19 @@ import Testing
     /// signal and ends the stream, so the list's follower handles it and
     /// finishes (``ScopedWork/followersFinished()``).
     final class ChangesMadeElsewhere: Sendable {
-        let stream: AsyncStream<Void>
-        let continuation: AsyncStream<Void>.Continuation
+        let stream: AsyncStream<StoreChanges.Signal>
+        let continuation: AsyncStream<StoreChanges.Signal>.Continuation
         let stoppedListening = Confirmed()
 
         init() {
-            (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+            (stream, continuation) = AsyncStream.makeStream(of: StoreChanges.Signal.self)
             continuation.onTermination = { [stoppedListening] _ in stoppedListening.confirm() }
         }
 
         var changes: StoreChanges { StoreChanges { [stream] in stream } }
 
         func sendAndEnd() {
-            continuation.yield()
+            continuation.yield(.changed)
             continuation.finish()
         }
     }

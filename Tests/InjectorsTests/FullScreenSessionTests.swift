@@ -400,7 +400,7 @@ import Testing
     /// deletes her: the pane shows each change, and then that she is gone.
     @Test func theDetailWithTheFocusFollowsItsPersonsChanges() async throws {
         let store = Fixtures.sampleStore()
-        let (signals, signal) = AsyncStream<Void>.makeStream()
+        let (signals, signal) = AsyncStream<StoreChanges.Signal>.makeStream()
         let run = Run(store: store, changes: StoreChanges { signals })
         await run.start(showing: "Name     Ada Lovelace")
         run.window.press(.enter)
@@ -408,10 +408,10 @@ import Testing
         var changed = PersonDraft(ada)
         changed.email = "ada@elsewhere.org"
         let saved = try await store.update(ada, with: changed.validated())
-        signal.yield()
+        signal.yield(.changed)
         await run.window.frame(showing: "Email    ada@elsewhere.org")
         try await store.delete(saved)
-        signal.yield()
+        signal.yield(.changed)
         await run.window.frame(showing: "Ada Lovelace can no longer be shown")
         run.window.press([.escape, .up])
         await run.window.frame(showing: "Name     Alan Turing")
@@ -423,13 +423,13 @@ import Testing
     /// replaced, the question gone without a word.
     @Test func aReloadNeverDropsAnOpenQuestion() async throws {
         let store = Fixtures.sampleStore()
-        let (signals, signal) = AsyncStream<Void>.makeStream()
+        let (signals, signal) = AsyncStream<StoreChanges.Signal>.makeStream()
         let run = Run(store: store, changes: StoreChanges { signals })
         await run.start(showing: "Name     Ada Lovelace")
         run.window.press(.character("d"))
         await run.window.frame(showing: "Delete Ada Lovelace? (y/n)")
         _ = try await store.add(PersonDraft(name: "Aaron Abbot").validated(), addedAt: Fixtures.now)
-        signal.yield()
+        signal.yield(.changed)
         let frame = await run.window.frame(where:) { $0[0].contains("1–4 of 4") }
         #expect(frame.contains { $0.contains("Delete Ada Lovelace? (y/n)") }, "\(frame)")
         run.window.press(.character("y"))
@@ -444,16 +444,35 @@ import Testing
     /// line saying it could not be loaded goes with the failure.
     @Test func aListThatRecoversTakesBackItsLoadFailure() async throws {
         let store = UnpluggablePersonStore(Fixtures.sampleStore())
-        let (signals, signal) = AsyncStream<Void>.makeStream()
+        let (signals, signal) = AsyncStream<StoreChanges.Signal>.makeStream()
         let run = Run(store: store, changes: StoreChanges { signals })
         await run.start(showing: "Name     Ada Lovelace")
         store.unplug()
-        signal.yield()
+        signal.yield(.changed)
         await run.window.frame(showing: "Could not load the list")
         store.plugIn()
-        signal.yield()
+        signal.yield(.changed)
         let frame = await run.window.frame(where:) { $0[0].contains("1–3 of 3") }
         #expect(!frame.contains { $0.contains("Could not load the list") }, "\(frame)")
+        #expect(await run.finish() == .success)
+    }
+
+    /// The server's listener could not connect: the list says it is not
+    /// following changes, and why, until it follows them again.
+    @Test func aListThatCannotHearChangesSaysSoUntilItCan() async throws {
+        let (signals, signal) = AsyncStream<StoreChanges.Signal>.makeStream()
+        let run = Run(changes: StoreChanges { signals })
+        await run.start(showing: "Name     Ada Lovelace")
+        let why = "too many connections for role \"listener\""
+        signal.yield(.notFollowing(why))
+        let frame = await run.window.frame(where:) {
+            $0[0].hasPrefix("book · People · 1–3 of 3 · not following changes")
+        }
+        #expect(frame.contains { $0.contains("Not following changes made elsewhere: \(why)") })
+        signal.yield(.following)
+        await run.window.frame(where:) {
+            $0[0].contains("1–3 of 3") && !$0[0].contains("not following")
+        }
         #expect(await run.finish() == .success)
     }
 

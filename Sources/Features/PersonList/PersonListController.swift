@@ -32,6 +32,9 @@ public final class PersonListController: Screen {
     /// be found.
     private var searchIsTooLong = false
     private var isFollowingChanges = false
+    /// Why changes made elsewhere are not being heard, while they are not:
+    /// the page shown says it may be out of date.
+    private var notFollowing: String?
     private var start = PageStart.first
     private var rows: [Person] = []
     private var firstIndex = 0
@@ -91,11 +94,9 @@ public final class PersonListController: Screen {
         isFollowingChanges = true
         let signals = changes.signals()
         work.follow { [weak self] in
-            for await _ in signals {
+            for await signal in signals {
                 guard let self, !Task.isCancelled else { return }
-                // Out of sight, the list draws nothing: it reads the page
-                // again when it appears.
-                if navigator.isShowing(self) { reload() }
+                hear(signal)
             }
             // The signals ended (the server store's end when the session
             // does, or at once when no listener could be made): the next
@@ -106,6 +107,26 @@ public final class PersonListController: Screen {
 
     /// The view it draws through, which the front end sends input to.
     public var view: any ScreenView { listView }
+
+    /// Reads the page again for a change elsewhere, or for changes that
+    /// may have been missed; and keeps whether changes are heard, which
+    /// the page says while they are not.
+    private func hear(_ signal: StoreChanges.Signal) {
+        let wasFollowing = notFollowing == nil
+        switch signal {
+        case .changed: break
+        case .notFollowing(let why): notFollowing = why
+        case .following: notFollowing = nil
+        }
+        // Out of sight, the list draws nothing: it reads the page again
+        // when it appears.
+        guard navigator.isShowing(self) else { return }
+        reload()
+        // Why, once, when it stops: the page says it for as long as it lasts.
+        if wasFollowing, let notFollowing {
+            listView.showError("Not following changes made elsewhere: \(notFollowing)")
+        }
+    }
 
     /// Returns once the page being read has arrived (or failed).
     public func settled() async {
@@ -177,6 +198,7 @@ public final class PersonListController: Screen {
             openSettings: { [weak self] in self?.openSettings() },
             quit: { [weak self] in await self?.navigator.quit() })
         model.searchText = search
+        model.isNotFollowingChanges = notFollowing != nil
         model.reload = { [weak self] in self?.reload() }
         if firstIndex + self.rows.count < total {
             model.showNextPage = { [weak self] in self?.showNextPage() }

@@ -12,6 +12,9 @@ public struct PersonListViewModel {
     public var summary: String
     /// The search in effect: empty when everyone is listed.
     public var searchText = ""
+    /// Whether changes made elsewhere, which the list follows, are not
+    /// being heard now: the page may be out of date, and a view says so.
+    public var isNotFollowingChanges = false
     /// The rows of this page, top to bottom.
     public var rows: [PersonRowViewModel]
     /// Whether the page is still loading: the rows are the ones shown
