@@ -43,6 +43,16 @@ import Testing
                 """)
     }
 
+    /// A list whose changes are not being heard says so on its title, in
+    /// the line front end as in the split view.
+    @Test func aListNotFollowingChangesSaysSoOnItsTitle() {
+        let view = TerminalPersonListView(console: console, width: .fixed(80))
+        var model = Actions().model(rows: ["Ada"])
+        model.isNotFollowingChanges = true
+        view.show(model)
+        #expect(console.output.hasPrefix("People · 1–1 of 9 · not following changes\n"))
+    }
+
     @Test func anEmptyListSaysInTheLineKeysHowToGoOn() {
         let view = TerminalPersonListView(console: console, width: .fixed(80))
         var model = Actions().model(rows: [])

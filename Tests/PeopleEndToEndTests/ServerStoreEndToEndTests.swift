@@ -166,6 +166,67 @@
             }
         }
 
+        /// Another client adds two persons before Grace while a question
+        /// about deleting her is open: the list follows at once, the
+        /// highlight stays on Grace, not on her row number, and the question
+        /// stays until it is answered; before, it was gone without a word.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func aLiveReloadKeepsTheHighlightsPersonAndAnOpenQuestion() async throws {
+            _ = try PeopleProcess.run(["list", "--db", address])
+            try server.sql(
+                address, "INSERT INTO person (name) VALUES ('Ada Lovelace'), ('Grace Hopper')")
+            let pane = try TerminalPane(["--db", address, "--ui", "full"])
+            try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
+            try pane.press("Down")
+            try pane.waitUntil("Grace beside the list") { $0.contains("Name     Grace Hopper") }
+            try pane.type("d", enter: false)
+            try pane.waitUntil("the question") { $0.contains("Delete Grace Hopper? (y/n)") }
+            try server.sql(
+                address, "INSERT INTO person (name) VALUES ('Aaron Abbot'), ('Abe Adams')")
+            let shown = try pane.waitUntil("the list read again") { $0.contains("1–4 of 4") }
+            #expect(shown.contains("Delete Grace Hopper? (y/n)"), "the question stays")
+            #expect(shown.contains("▌Grace Hopper"), "the highlight stays on Grace")
+            try pane.type("y", enter: false)
+            try pane.waitUntil("Grace deleted") {
+                $0.contains("Deleted Grace Hopper.") && $0.contains("1–3 of 3")
+            }
+            #expect(try server.answer(address, "SELECT count(*) FROM person") == "3")
+            try pane.type("q", enter: false)
+            #expect(try pane.exitStatus() == 0)
+        }
+
+        /// A listener kept out by its role's connection limit is said on
+        /// screen.
+        ///
+        /// The list says it is not following changes, and once the limit
+        /// lets the listener in, it says so no longer. Before, it said
+        /// nothing, and showed no change another client made.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func aListenerKeptOutByItsRolesConnectionLimitIsSaidOnScreen() async throws {
+            _ = try PeopleProcess.run(["list", "--db", address])
+            let role = "limited_\(UUID().uuidString.prefix(8).lowercased())"
+            try server.sql(address, "CREATE ROLE \(role) LOGIN CONNECTION LIMIT 1")
+            for grant in [
+                "SELECT, INSERT, UPDATE, DELETE ON person", "SELECT ON people_schema",
+                "USAGE, UPDATE ON SEQUENCE person_id_seq",
+            ] {
+                try server.sql(address, "GRANT \(grant) TO \(role)")
+            }
+            let limited = address.replacingOccurrences(of: "people@", with: "\(role)@")
+            // Wide: the title starts with the address, which is long.
+            let pane = try TerminalPane(["--db", limited, "--ui", "full"], columns: 200)
+            try pane.waitUntil("the list not following changes") {
+                $0.contains("no one yet · not following changes")
+            }
+            try server.sql(address, "ALTER ROLE \(role) CONNECTION LIMIT -1")
+            try server.sql(address, "INSERT INTO person (name) VALUES ('Heard Once In')")
+            try pane.waitUntil("the list following changes again") {
+                $0.contains("1 of 1") && !$0.contains("not following changes")
+            }
+            try pane.type("q", enter: false)
+            #expect(try pane.exitStatus() == 0)
+        }
+
         /// The clients of this test's database that wait on a lock, by
         /// application name: `people` for each of its statements.
         private let waitingOnTheLock =
