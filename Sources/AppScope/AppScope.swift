@@ -189,7 +189,7 @@ public final class AppScope: Scope {
 /// of its own — the way `--trace` wraps it in a `TracingPersonStore`.
 ///
 /// The public hook for a package that builds on this one: hand
-/// ``AppScope/init(configuration:command:console:readSource:clock:personStore:views:storeDecorators:wiring:)``
+/// ``AppScope/init(configuration:command:console:readSource:clock:personStore:storeChanges:views:storeDecorators:wiring:)``
 /// a list of these, and `StoreInjector` applies them to the base store the
 /// first time any screen or command asks for it. Controllers neither change
 /// nor notice. Throws when the decorator cannot be made; the store is then
