@@ -304,6 +304,11 @@ public final class SQLitePersonStore: PersonStore {
                 let sortName = PersonSortKey.fold(draft.name)
                 try insert.bind(Self.values(of: draft, sortName: sortName, added: added))
                 while try insert.step() {}
+                // A row a trigger ignored would still be counted below,
+                // and the counts would then disagree with the table.
+                guard database.changedRows == 1 else {
+                    throw PersonStoreError.notKept(.add, name: draft.name)
+                }
                 if !grams.add(sortName.utf8) { irregular.append(database.lastInsertedID) }
                 count += 1
             }
@@ -346,7 +351,12 @@ public final class SQLitePersonStore: PersonStore {
                     .text(checked.name), .text(sortName), .text(checked.address),
                     checked.email.map(SQLiteValue.text) ?? .null, .integer(id),
                 ])
-            guard database.changedRows == 1, let old,
+            // The row was there, under the write lock: no change is a
+            // trigger's RAISE(IGNORE), not a missing person.
+            guard database.changedRows == 1 else {
+                throw PersonStoreError.notKept(.change, name: opened.name)
+            }
+            guard let old,
                 let person = try database.rows(
                     "SELECT \(Self.columns) FROM person WHERE id = ?", [.integer(id)],
                     reading: Self.person
@@ -366,7 +376,10 @@ public final class SQLitePersonStore: PersonStore {
             try Self.requireUnchanged(opened, in: database)
             let old = try Self.storedKey(of: id, in: database)
             try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
-            guard database.changedRows == 1 else { throw PersonStoreError.notFound(id) }
+            // As for an update: the row was there, so a trigger kept it.
+            guard database.changedRows == 1 else {
+                throw PersonStoreError.notKept(.delete, name: opened.name)
+            }
             try marks(afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
         }
     }
@@ -555,10 +568,15 @@ extension SQLitePersonStore {
         return person
     }
 
-    /// Inserts `draft`, with `id` or the next one, and returns its id.
+    /// Inserts `draft`, with `id` (a restore) or the next one, and returns
+    /// its id.
     ///
     /// For the writes that return no person — a bulk add without the index,
     /// the samples of a new file — and so need no read back.
+    ///
+    /// - Throws: ``Features/PersonStoreError/notKept(_:name:)`` when a
+    ///   trigger's `RAISE(IGNORE)` skipped the row: the last inserted id
+    ///   would then be an earlier row's.
     static func insertRow(
         _ draft: ValidatedDraft, id: Person.ID? = nil, added: Date, into database: SQLiteConnection
     ) throws(PersonStoreError) -> Person.ID {
@@ -566,10 +584,13 @@ extension SQLitePersonStore {
             try database.run(
                 "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?, ?)",
                 [.integer(id)] + values(of: draft, added: added))
-            return id
+        } else {
+            try database.run(insertSQL, values(of: draft, added: added))
         }
-        try database.run(insertSQL, values(of: draft, added: added))
-        return database.lastInsertedID
+        guard database.changedRows == 1 else {
+            throw .notKept(id == nil ? .add : .restore, name: draft.name)
+        }
+        return id ?? database.lastInsertedID
     }
 }
 

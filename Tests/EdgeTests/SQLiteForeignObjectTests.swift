@@ -155,4 +155,43 @@ import Testing
         )
         #expect(try await store.count(matching: "") == 3)
     }
+
+    /// A trigger that answers a write with `RAISE(IGNORE)` stops it with no
+    /// error: each write must say so, never report a change the file does
+    /// not hold, and a refused bulk add must leave the counts true.
+    @Test func aWriteATriggerIgnoresIsSaidNotKeptAndNothingChanges() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try file.otherProgram(
+            """
+            CREATE TRIGGER keep_d BEFORE DELETE ON person BEGIN SELECT RAISE(IGNORE); END;
+            CREATE TRIGGER keep_u BEFORE UPDATE ON person BEGIN SELECT RAISE(IGNORE); END;
+            CREATE TRIGGER keep_i BEFORE INSERT ON person BEGIN SELECT RAISE(IGNORE); END;
+            """)
+        let store: any PersonStore = try SQLitePersonStore(path: path)
+        let before = try await store.page(matching: "", from: .first, limit: 10)
+        let ada = try #require(before.first)
+        let deleting = await #expect(throws: PersonStoreError.self) { try await store.delete(ada) }
+        #expect(deleting == .notKept(.delete, name: ada.name))
+        #expect(
+            deleting?.description
+                == "the delete of '\(ada.name)' was not kept: a trigger or rule on the person table stopped it; nothing changed"
+        )
+        await #expect(throws: PersonStoreError.notKept(.change, name: ada.name)) {
+            try await store.update(ada, with: PersonDraft(name: "Ada King").validated())
+        }
+        await #expect(throws: PersonStoreError.notKept(.add, name: "Barbara Liskov")) {
+            try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
+        }
+        await #expect(throws: PersonStoreError.notKept(.add, name: "Grace Hopper")) {
+            try await store.add(validatingAll: [PersonDraft(name: "Grace Hopper")])
+        }
+        let gone = Person(
+            id: 99, name: "Edsger Dijkstra", address: "", email: nil, added: ada.added)
+        await #expect(throws: PersonStoreError.notKept(.restore, name: gone.name)) {
+            try await store.restore(gone)
+        }
+        #expect(try await store.page(matching: "", from: .first, limit: 10) == before)
+        #expect(try await store.count(matching: "") == before.count)
+        #expect(try await store.check(repairing: false).problems == [])
+    }
 }

@@ -11,6 +11,19 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
     case changedElsewhere(name: String)
     /// Someone else deleted the person since they were read.
     case deletedElsewhere(name: String)
+    /// The store ran the write and the table kept nothing of it: a trigger
+    /// or rule another program put on the table stopped it without an
+    /// error (an SQLite `RAISE(IGNORE)`, a PostgreSQL trigger that returns
+    /// `NULL` or a `DO INSTEAD NOTHING` rule). Said, never taken for done.
+    case notKept(Write, name: String)
+
+    /// Which write a trigger or rule stopped, as a message names it.
+    public enum Write: String, Sendable, Equatable {
+        case add = "the add of"
+        case change = "the change to"
+        case delete = "the delete of"
+        case restore = "putting back"
+    }
 
     public var description: String {
         switch self {
@@ -24,6 +37,9 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
                 + "open them again to see the change"
         case .deletedElsewhere(let name):
             "\(InertText.clipped(name)) was deleted by someone else since they were opened"
+        case .notKept(let write, let name):
+            "\(write.rawValue) \(InertText.quoted(name)) was not kept: a trigger or rule on the "
+                + "person table stopped it; nothing changed"
         }
     }
 }
