@@ -560,6 +560,22 @@
             }
         }
 
+        /// Runs an `INSERT`, `UPDATE` or `DELETE` with `parameters` and
+        /// returns how many rows the server says it changed.
+        ///
+        /// The count, not `RETURNING`, tells whether a write was kept: a
+        /// trigger that returns `NULL` or a `DO INSTEAD NOTHING` rule makes
+        /// it 0 with no error, and a table with rules refuses `RETURNING`.
+        func changed(_ sql: String, _ parameters: [String?]) throws -> Int {
+            guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
+                throw PersonStoreError.storage(
+                    "\(place): text holding a NUL character cannot be stored")
+            }
+            return try reading(Self.exec(connection.connection, sql, parameters)) {
+                Int(String(cString: PQcmdTuples($0))) ?? 0
+            }
+        }
+
         /// Runs a script of several statements with no parameters, such as
         /// a schema.
         func script(_ sql: String) throws {

@@ -239,17 +239,31 @@
 
         public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
             let values = Self.values(of: draft, added: date)
-            let added = try await writing { session in
+            // Counted, then read back by the id the sequence gave it: a
+            // table with rules refuses `RETURNING`, and a trigger may have
+            // stopped the row or changed it.
+            return try await writing { session in
                 try Self.handingOutNewIDs(in: session) {
-                    try session.rows(
-                        "INSERT INTO person (name, address, email, added) VALUES ($1, $2, $3, $4) RETURNING \(Self.columns)",
-                        values, reading: Self.person)
+                    try session.transaction {
+                        guard
+                            try session.changed(
+                                "INSERT INTO person (name, address, email, added) VALUES ($1, $2, $3, $4)",
+                                values) == 1
+                        else { throw PersonStoreError.notKept(.add, name: draft.name) }
+                        guard
+                            let person = try session.rows(
+                                "SELECT \(Self.columns) FROM person WHERE id = currval(pg_get_serial_sequence('person', 'id'))",
+                                [], reading: Self.person
+                            ).first
+                        else {
+                            throw PersonStoreError.storage(
+                                "\(InertText.quoted(draft.name)) was moved or removed as it was added, by a trigger on the person table in \(session.place)/\(session.database); nothing was added"
+                            )
+                        }
+                        return person
+                    }
                 }
             }
-            guard let person = added.first else {
-                throw PersonStoreError.storage("\(shownAddress): the new person was not stored")
-            }
-            return person
         }
 
         /// Adds every draft with one `COPY`, which the server takes all of
@@ -262,14 +276,27 @@
             do {
                 // The rows stream once, so the call is never run again.
                 return try await connection.exclusively(mayRunAgain: false) { session in
+                    var sent = 0
                     let lines = IteratorSequence(try feed.take(from: session.place)).lazy.map {
-                        Self.copyLine($0, added: date)
+                        sent += 1
+                        return Self.copyLine($0, added: date)
                     }
                     // Nor can they be sent again after an id another client
                     // chose: the ids are moved past every stored one first.
                     try Self.moveIDsPastTheHighest(in: session)
-                    return try session.copy(
-                        "COPY person (name, address, email, added) FROM STDIN", lines: lines)
+                    // COPY runs no rules, but a trigger that returns NULL
+                    // skips its row with no error: then the copy is undone,
+                    // so the add is all of them or none, as promised.
+                    return try session.transaction {
+                        let copied = try session.copy(
+                            "COPY person (name, address, email, added) FROM STDIN", lines: lines)
+                        guard copied == sent else {
+                            throw PersonStoreError.storage(
+                                "\(session.place)/\(session.database): a trigger on the person table stopped \(sent - copied) of the \(sent) persons as they were added; none of the persons were added"
+                            )
+                        }
+                        return copied
+                    }
                 }
             } catch let failure as PostgreSQLFailure where failure.state == "57014" {
                 throw await stoppedCopy(failure)
@@ -300,9 +327,16 @@
             let updated = try await writing { session in
                 try session.transaction {
                     try Self.requireUnchanged(opened, in: session)
+                    guard
+                        try session.changed(
+                            "UPDATE person SET name = $2, address = $3, email = $4 WHERE id = $1",
+                            [String(opened.id)] + values.prefix(3)) == 1
+                    else { throw PersonStoreError.notKept(.change, name: opened.name) }
+                    // Read back, not made from the draft: a trigger may
+                    // have changed what was written.
                     return try session.rows(
-                        "UPDATE person SET name = $2, address = $3, email = $4 WHERE id = $1 RETURNING \(Self.columns)",
-                        [String(opened.id)] + values.prefix(3), reading: Self.person)
+                        "SELECT \(Self.columns) FROM person WHERE id = $1", [String(opened.id)],
+                        reading: Self.person)
                 }
             }
             guard let person = updated.first else {
@@ -315,9 +349,12 @@
             try await writing { session in
                 try session.transaction {
                     try Self.requireUnchanged(opened, in: session)
-                    _ = try session.rows("DELETE FROM person WHERE id = $1", [String(opened.id)]) {
-                        _ in ()
-                    }
+                    // The row is locked and was there: a count of 0 is a
+                    // trigger or rule that stopped the delete.
+                    guard
+                        try session.changed("DELETE FROM person WHERE id = $1", [String(opened.id)])
+                            == 1
+                    else { throw PersonStoreError.notKept(.delete, name: opened.name) }
                 }
             }
         }
@@ -341,15 +378,29 @@
 
         public func restore(_ person: Person) async throws {
             let values = [String(person.id)] + Self.values(of: person)
-            let restored = try await writing { session in
-                try session.rows(
-                    "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id",
-                    values
-                ) { _ in () }.count
-            }
-            guard restored == 1 else {
-                throw PersonStoreError.storage(
-                    "cannot restore \(InertText.clipped(person.name)): id \(person.id) is taken")
+            let taken = PersonStoreError.storage(
+                "cannot restore \(InertText.clipped(person.name)): id \(person.id) is taken")
+            try await writing { session in
+                // Not `ON CONFLICT`, which a table with rules refuses: an
+                // id taken between the look and the insert fails the
+                // insert on the key, and says the same.
+                let found = try session.rows(
+                    "SELECT 1 FROM person WHERE id = $1", [String(person.id)]
+                ) { _ in true }
+                guard found.isEmpty else { throw taken }
+                let inserted: Int
+                do {
+                    inserted = try session.changed(
+                        "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                        values)
+                } catch let failure as PostgreSQLFailure
+                    where failure.state == "23505" && failure.message.contains("person_pkey")
+                {
+                    throw taken
+                }
+                guard inserted == 1 else {
+                    throw PersonStoreError.notKept(.restore, name: person.name)
+                }
             }
         }
 
@@ -431,6 +482,9 @@
         /// client left with no name; with `repairing`, makes again any piece
         /// that is missing, invalid, disabled or changed.
         ///
+        /// The triggers and rules another client put on the table are
+        /// named in notes: kept, but they may stop what people writes.
+        ///
         /// The sort key's values need no check: it is a generated column,
         /// which the server computes for every row, whoever wrote it.
         public func check(repairing: Bool) async throws -> StoreCheck {
@@ -464,7 +518,9 @@
                     try session.rows("SELECT count(*) FROM person WHERE id <= 0", []) {
                         Int($0.text(0)) ?? 0
                     }.first ?? 0
-                let notes = [StoreCheck.nonPositiveIDsNote(count: nonPositive)].compactMap { $0 }
+                let notes =
+                    try PostgreSQLSchema.foreignObjectNotes(in: session)
+                    + [StoreCheck.nonPositiveIDsNote(count: nonPositive)].compactMap { $0 }
                 guard repairing, !found.isEmpty else {
                     return StoreCheck(
                         store: address, notes: notes, problems: found.map(\.0), remaining: nil)

@@ -125,6 +125,27 @@
             ),
         ]
 
+        /// A note for each trigger and rule on `person` that people did not
+        /// make, in name order: kept, since they are another client's, but
+        /// they may stop or change what people writes (a write they stop
+        /// is said not kept, never reported done).
+        static func foreignObjectNotes(in session: PostgreSQLSession) throws -> [String] {
+            try session.rows(
+                """
+                SELECT 'trigger', tgname FROM pg_trigger
+                WHERE tgrelid = to_regclass('person') AND NOT tgisinternal AND tgname <> 'person_changed'
+                UNION ALL
+                SELECT 'rule', rulename FROM pg_rewrite
+                WHERE ev_class = to_regclass('person') AND rulename <> '_RETURN'
+                ORDER BY 1 DESC, 2
+                """, []
+            ) { row in
+                "\(row.text(0)) \(InertText.quoted(row.text(1), limit: 40)) on person is another "
+                    + "program's: kept; it may refuse or change what people writes, and people "
+                    + "shows what is stored"
+            }
+        }
+
         /// Makes the schema in a new database, or checks an existing one is
         /// a people database this build can read.
         ///

@@ -700,6 +700,67 @@ import Testing
             #expect(try await owner.check(repairing: true).remaining == [])
         }
 
+        /// What another client can put on the person table to stop a write
+        /// without an error: a row trigger that returns `NULL`, or rules
+        /// that do nothing instead.
+        static let stoppers = [
+            """
+            CREATE FUNCTION keep() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;
+            CREATE TRIGGER keep BEFORE INSERT OR UPDATE OR DELETE ON person
+                FOR EACH ROW EXECUTE FUNCTION keep();
+            """,
+            """
+            CREATE RULE keep_d AS ON DELETE TO person DO INSTEAD NOTHING;
+            CREATE RULE keep_u AS ON UPDATE TO person DO INSTEAD NOTHING;
+            CREATE RULE keep_i AS ON INSERT TO person DO INSTEAD NOTHING;
+            """,
+        ]
+
+        @Test(arguments: stoppers)
+        func aWriteATriggerOrRuleStopsIsSaidNotKeptAndNothingChanges(stopper: String)
+            async throws
+        {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            try #require(LocalPostgreSQL.shared).get().sql(address, stopper)
+            let before = try await store.page(matching: "", from: .first, limit: 10)
+            let ada = try #require(before.first)
+            let deleting = await #expect(throws: PersonStoreError.self) {
+                try await store.delete(ada)
+            }
+            #expect(deleting == .notKept(.delete, name: ada.name))
+            await #expect(throws: PersonStoreError.notKept(.change, name: ada.name)) {
+                try await store.update(ada, with: PersonDraft(name: "Ada King").validated())
+            }
+            await #expect(throws: PersonStoreError.notKept(.add, name: "Barbara Liskov")) {
+                try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
+            }
+            let gone = Person(
+                id: 99, name: "Edsger Dijkstra", address: "", email: nil, added: ada.added)
+            await #expect(throws: PersonStoreError.notKept(.restore, name: gone.name)) {
+                try await store.restore(gone)
+            }
+            #expect(try await store.page(matching: "", from: .first, limit: 10) == before)
+            // A bulk add ignores rules (COPY does) but not triggers: what it
+            // says it added is what the table gained, all or nothing.
+            let added = try? await store.add(validatingAll: [PersonDraft(name: "Grace Hopper")])
+            #expect(try await store.count(matching: "") == before.count + (added ?? 0))
+        }
+
+        @Test func checkNamesEveryTriggerAndRuleItDidNotMake() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            try #require(LocalPostgreSQL.shared).get().sql(address, Self.stoppers.joined())
+            let report = try await store.check(repairing: false)
+            #expect(report.problems == [])
+            for (kind, name) in [
+                ("trigger", "keep"), ("rule", "keep_d"), ("rule", "keep_i"), ("rule", "keep_u"),
+            ] {
+                #expect(
+                    report.notes.contains(
+                        "\(kind) '\(name)' on person is another program's: kept; it may refuse or change what people writes, and people shows what is stored"
+                    ), "\(report.notes)")
+            }
+        }
+
         /// A name of letters, some capital, some beyond ASCII, some decomposed.
         static func name(_ random: inout SeededGenerator) -> String {
             let pieces = [
