@@ -284,18 +284,25 @@
                     // Nor can they be sent again after an id another client
                     // chose: the ids are moved past every stored one first.
                     try Self.moveIDsPastTheHighest(in: session)
-                    // COPY runs no rules, but a trigger that returns NULL
-                    // skips its row with no error: then the copy is undone,
-                    // so the add is all of them or none, as promised.
-                    return try session.transaction {
-                        let copied = try session.copy(
-                            "COPY person (name, address, email, added) FROM STDIN", lines: lines)
-                        guard copied == sent else {
-                            throw PersonStoreError.storage(
-                                "\(session.place)/\(session.database): a trigger on the person table stopped \(sent - copied) of the \(sent) persons as they were added; none of the persons were added"
+                    do {
+                        // COPY runs no rules, but a trigger that returns NULL
+                        // skips its row with no error: then the copy is undone,
+                        // so the add is all of them or none, as promised.
+                        return try session.transaction {
+                            let copied = try session.copy(
+                                "COPY person (name, address, email, added) FROM STDIN", lines: lines
                             )
+                            guard copied == sent else {
+                                throw PersonStoreError.storage(
+                                    "\(session.place)/\(session.database): a trigger on the person table stopped \(sent - copied) of the \(sent) persons as they were added; none of the persons were added"
+                                )
+                            }
+                            return copied
                         }
-                        return copied
+                    } catch let failure as PostgreSQLFailure
+                        where failure.state == Self.noIDLeftState
+                    {
+                        throw Self.noIDLeft(in: session)
                     }
                 }
             } catch let failure as PostgreSQLFailure where failure.state == "57014" {
@@ -425,29 +432,41 @@
             }
         }
 
-        /// Streams every person matching `search` through one cursor.
+        /// Reads every person matching `search` through one cursor, then
+        /// hands them to `body` a page at a time.
         ///
         /// The cursor lives on a connection of its own, in a `REPEATABLE
         /// READ` transaction: the server plans the whole answer once (for
         /// all of it, not its first rows) and hands it over `pageSize` at a
-        /// time, instead of finding each page's start again.
+        /// time, instead of finding each page's start again. Two `FETCH`es
+        /// always wait on the connection's queue ahead of the page being
+        /// kept, so the server goes from one page to the next with no wait
+        /// for a thread to wake up.
         ///
-        /// Two `FETCH`es always wait on the connection's queue ahead of the
-        /// page being read into persons and handed to `body`, so the
-        /// server goes from one page to the next with no wait for a thread
-        /// to wake up. Each is read whole as soon as the server sends it:
-        /// however slowly `body` writes, no statement is left running on
-        /// the server (where `statement_timeout` would stop it), and no
-        /// more than three pages are held.
+        /// Every page is kept in a ``PersonSpool`` and the transaction ends
+        /// before `body` sees the first: however slowly `body` writes
+        /// (`people export | less`), no statement runs and no transaction
+        /// sits idle on the server, holding back its vacuum. The export is
+        /// still one snapshot, as ``readingConsistently(_:)`` promises.
+        ///
+        /// An empty search exports the persons another client left with no
+        /// name (no page of the list shows them; `check` names them) too,
+        /// after the others, with an empty name: an export is a copy of the
+        /// book, and leaves no one out unsaid.
         public func forEachPage(
             matching search: String, pageSize: Int,
             _ body: @Sendable ([Person]) async throws -> Bool
         ) async throws {
-            let filter = Self.filter(search, from: 1)
+            let filter: (sql: String, parameters: [String?]) =
+                search.isEmpty ? ("true", []) : Self.filter(search, from: 1)
             let pageSize = max(1, pageSize)
             let conninfo = conninfo
+            let spool = try PersonSpool()
+            // Kept to the end, idle and in no transaction once the pages
+            // are read: `pg_stat_activity` shows the export as people's.
+            let cursor: PostgreSQLConnection
             do {
-                let cursor = try await PostgreSQLConnection.opening(conninfo: conninfo)
+                cursor = try await PostgreSQLConnection.opening(conninfo: conninfo)
                 try await cursor.exclusively { session in
                     try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     try session.script("SET LOCAL cursor_tuple_fraction = 1")
@@ -468,13 +487,17 @@
                     let rows = try await ahead.removeFirst().answer()
                     let isFull = rows.count >= pageSize
                     if isFull { ahead.append(fetch()) }
-                    guard rows.count > 0, try await body(rows.rows(reading: Self.person)), isFull
-                    else { break }
+                    try spool.append(rows.rows(reading: Self.person))
+                    guard isFull else { break }
                 }
-                _ = try? await cursor.exclusively { try $0.script("COMMIT") }
+                try await cursor.exclusively { try $0.script("COMMIT") }
             } catch {
                 throw Self.storeError(error)
             }
+            while case let page = try spool.next(pageSize), !page.isEmpty {
+                guard try await body(page) else { break }
+            }
+            withExtendedLifetime(cursor) {}
         }
 
         /// Looks for each index and trigger the server keeps for the book,
@@ -580,28 +603,70 @@
         /// Runs `insert`; when another client stored an id the sequence has
         /// yet to hand out, moves the sequence past every stored id and runs
         /// it once more, so an add never fails on an id it did not choose.
+        ///
+        /// A sequence with no id left is moved too (it may come back down;
+        /// see ``moveIDsPastTheHighest(in:)``); when it still has none,
+        /// says why (``noIDLeft(in:)``).
         private static func handingOutNewIDs<T>(
             in session: PostgreSQLSession, _ insert: () throws -> T
         ) throws -> T {
             do {
-                return try insert()
-            } catch let failure as PostgreSQLFailure
-                where failure.state == "23505" && failure.message.contains("person_pkey")
-            {
-                try moveIDsPastTheHighest(in: session)
-                return try insert()
+                do {
+                    return try insert()
+                } catch let failure as PostgreSQLFailure
+                    where failure.state == noIDLeftState
+                    || (failure.state == "23505" && failure.message.contains("person_pkey"))
+                {
+                    try moveIDsPastTheHighest(in: session)
+                    return try insert()
+                }
+            } catch let failure as PostgreSQLFailure where failure.state == noIDLeftState {
+                throw noIDLeft(in: session)
             }
         }
 
         /// Moves the id sequence up to the highest stored id, so the next id
         /// it hands out is above every one; never down, which would hand out
-        /// a deleted person's id again.
+        /// a deleted person's id again, and not at all when it is there
+        /// already: set to what this transaction sees while another
+        /// client's uncommitted add takes ids, it would hand theirs out
+        /// again.
+        ///
+        /// But for one case: a sequence that has reached the largest id
+        /// there is (it followed a person another client stored there) can
+        /// give no id at all, so once that person is gone or renumbered it
+        /// comes back down to the highest stored id; else every later add
+        /// would fail for good.
         private static func moveIDsPastTheHighest(in session: PostgreSQLSession) throws {
             try session.script(
                 """
-                SELECT setval(sequence, greatest((SELECT max(id) FROM person), pg_sequence_last_value(sequence), 1))
-                FROM CAST(pg_get_serial_sequence('person', 'id') AS regclass) AS sequence
+                SELECT setval(sequence, greatest(stored.top, 1))
+                FROM CAST(pg_get_serial_sequence('person', 'id') AS regclass) AS sequence,
+                    LATERAL (SELECT max(id) AS top FROM person) AS stored,
+                    LATERAL (SELECT pg_sequence_last_value(sequence) AS last) AS given
+                WHERE coalesce(stored.top, 0) > coalesce(given.last, 0)
+                    OR (given.last = \(Int64.max) AND coalesce(stored.top, 0) < given.last)
                 """)
+        }
+
+        /// The SQLSTATE of a sequence with no value left to give.
+        private static let noIDLeftState = "2200H"
+
+        /// What to say when the sequence has no id left to give: which id
+        /// stands in the way, and what lets the adds go on.
+        ///
+        /// people gives each new person an id above every stored one, so
+        /// one person another client stored at or near the largest id there
+        /// is (9223372036854775807) leaves none. Ids below it are not taken
+        /// instead: one of them may be a deleted person's, whom an undo
+        /// puts back with that id.
+        private static func noIDLeft(in session: PostgreSQLSession) -> PersonStoreError {
+            let highest =
+                (try? session.rows("SELECT max(id) FROM person", []) { $0.text(0) })?.first ?? "?"
+            let shown = InertText.clipped(highest)
+            return .storage(
+                "\(session.place)/\(session.database): no id is left above \(shown), the highest stored id (another client gave it), and people gives each new person an id above every stored one; give that person a smaller id (UPDATE person SET id = … WHERE id = \(shown)) and add again; nothing was added"
+            )
         }
     }
 
