@@ -3,154 +3,167 @@
     import Foundation
 
     /// The persons of one export, kept in a temporary file between the
-    /// snapshot that read them and the writer that takes them.
+    /// snapshot that reads them and the writer that takes them.
     ///
     /// An export reads one snapshot, so a person renamed meanwhile is
     /// written once. On a server a snapshot is a transaction: kept open
     /// while `people export | less` waits on its pager, it would sit idle
     /// in transaction for as long as the pager is open and hold back vacuum
-    /// for the whole database. So the snapshot is read whole, as fast as
-    /// the server sends it, and ended; the persons wait here for the
-    /// writer. A file, not memory: a million persons are hundreds of
-    /// megabytes. It is unlinked as soon as it is made, so no other program
-    /// finds it, and it goes with its handle, even when people is killed.
-    final class PersonSpool {
-        private let file: FileHandle
-        /// Encoded persons not yet written to the file.
-        private var written: [UInt8] = []
-        /// Bytes read back from the file, and how far they are decoded.
-        private var read: [UInt8] = []
-        private var readFrom = 0
-        /// How many persons went in, and how many have come out.
-        private var stored = 0
-        private var taken = 0
-        /// Whether the file is being read back: then nothing more goes in.
-        private var isReading = false
-
-        /// Makes the file in the temporary folder (`TMPDIR`).
+    /// for the whole database. So the server's rows go into this file as
+    /// fast as it sends them, and the transaction ends then, while the
+    /// writer takes them out at its own pace. A file, not memory: a million
+    /// persons are hundreds of megabytes. It is unlinked as soon as it is
+    /// made, so no other program finds it, and it goes with its two
+    /// handles, even when people is killed.
+    enum PersonSpool {
+        /// A new spool: its writing end and its reading end, each with a
+        /// place in the file of its own.
         ///
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming the
-        ///   folder and why no file could be made there.
-        init() throws(PersonStoreError) {
+        ///   temporary folder (`TMPDIR`) when no file can be made there.
+        static func opened() throws(PersonStoreError) -> (Writer, Reader) {
             let folder = FileManager.default.temporaryDirectory.path
-            var template = Array("\(folder)/people-export-XXXXXX".utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { name in
+            var name = Array("\(folder)/people-export-XXXXXX".utf8CString)
+            let written = name.withUnsafeMutableBufferPointer { name in
                 name.baseAddress.map { mkstemp($0) } ?? -1
             }
-            guard descriptor >= 0 else {
+            let read = written < 0 ? -1 : open(name, O_RDONLY)
+            let reason = String(cString: strerror(errno))
+            if written >= 0 { unlink(name) }
+            guard written >= 0, read >= 0 else {
+                if written >= 0 { close(written) }
                 throw .storage(
-                    "cannot make the export's temporary file in \(InertText.quoted(folder)): \(String(cString: strerror(errno))); set TMPDIR to a folder that can be written"
+                    "cannot make the export's temporary file in \(InertText.quoted(folder)): \(reason); set TMPDIR to a folder that can be written"
                 )
             }
-            template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
-            file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            return (
+                Writer(FileHandle(fileDescriptor: written, closeOnDealloc: true)),
+                Reader(FileHandle(fileDescriptor: read, closeOnDealloc: true))
+            )
         }
 
-        /// Adds `persons` after those already kept; before the first
-        /// ``next(_:)``.
-        func append(_ persons: [Person]) throws(PersonStoreError) {
-            for person in persons {
-                Self.put(UInt64(bitPattern: Int64(person.id)), into: &written)
-                Self.put(person.added.timeIntervalSinceReferenceDate.bitPattern, into: &written)
-                for text in [person.name, person.address, person.email, person.sortKey.foldedName] {
-                    guard let text else {
-                        Self.put(UInt64.max, into: &written)
-                        continue
+        /// The end the server's pages go in at.
+        ///
+        /// `@unchecked Sendable` because the compiler cannot see what is
+        /// true here: it is handed to the task that reads the server, and
+        /// used by that task alone.
+        final class Writer: @unchecked Sendable {
+            private let file: FileHandle
+
+            fileprivate init(_ file: FileHandle) {
+                self.file = file
+            }
+
+            /// Writes `persons` after those already kept, whole, before it
+            /// returns: the reader may then take them.
+            func append(_ persons: [Person]) throws(PersonStoreError) {
+                var bytes: [UInt8] = []
+                for person in persons {
+                    put(UInt64(bitPattern: Int64(person.id)), into: &bytes)
+                    put(person.added.timeIntervalSinceReferenceDate.bitPattern, into: &bytes)
+                    for text in [
+                        person.name, person.address, person.email, person.sortKey.foldedName,
+                    ] {
+                        guard let text else {
+                            put(UInt64.max, into: &bytes)
+                            continue
+                        }
+                        put(UInt64(text.utf8.count), into: &bytes)
+                        bytes.append(contentsOf: text.utf8)
                     }
-                    Self.put(UInt64(text.utf8.count), into: &written)
-                    written.append(contentsOf: text.utf8)
                 }
-            }
-            stored += persons.count
-            if written.count >= 1 << 20 { try flush() }
-        }
-
-        /// Up to `size` persons, in the order they were added; none once
-        /// every one has been taken.
-        func next(_ size: Int) throws(PersonStoreError) -> [Person] {
-            if !isReading {
-                isReading = true
-                try flush()
                 do {
-                    try file.seek(toOffset: 0)
+                    try file.write(contentsOf: bytes)
                 } catch {
-                    throw Self.failure(error)
+                    throw failure(error)
                 }
             }
-            var page: [Person] = []
-            while page.count < size, taken < stored {
-                let id = Int(Int64(bitPattern: try number()))
-                let added = Double(bitPattern: try number())
-                let name = try text() ?? ""
-                let address = try text() ?? ""
-                let email = try text()
-                let sortName = try text()
-                page.append(
-                    Person(
-                        id: id, name: name, address: address, email: email,
-                        added: Date(timeIntervalSinceReferenceDate: added), sortName: sortName))
-                taken += 1
-            }
-            return page
-        }
 
-        /// Writes what is waiting to the file.
-        private func flush() throws(PersonStoreError) {
-            guard !written.isEmpty else { return }
-            do {
-                try file.write(contentsOf: written)
-            } catch {
-                throw Self.failure(error)
-            }
-            written.removeAll(keepingCapacity: true)
-        }
-
-        /// The next eight bytes, as a number.
-        private func number() throws(PersonStoreError) -> UInt64 {
-            try require(8)
-            var value: UInt64 = 0
-            for index in 0..<8 { value |= UInt64(read[readFrom + index]) << (8 * index) }
-            readFrom += 8
-            return value
-        }
-
-        /// The next text, or `nil` for none.
-        private func text() throws(PersonStoreError) -> String? {
-            let length = try number()
-            guard length != UInt64.max else { return nil }
-            try require(Int(length))
-            defer { readFrom += Int(length) }
-            return String(decoding: read[readFrom..<readFrom + Int(length)], as: UTF8.self)
-        }
-
-        /// Reads from the file until `count` bytes wait to be decoded.
-        private func require(_ count: Int) throws(PersonStoreError) {
-            guard read.count - readFrom < count else { return }
-            read.removeFirst(readFrom)
-            readFrom = 0
-            while read.count < count {
-                let more: Data?
-                do {
-                    more = try file.read(upToCount: max(1 << 20, count - read.count))
-                } catch {
-                    throw Self.failure(error)
+            /// `value`'s eight bytes, least significant first, after `bytes`.
+            private func put(_ value: UInt64, into bytes: inout [UInt8]) {
+                for index in 0..<8 {
+                    bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index)))
                 }
-                guard let more, !more.isEmpty else {
-                    throw .storage(
-                        "the export's temporary file was cut short; nothing more was written")
-                }
-                read.append(contentsOf: more)
             }
         }
 
-        /// `value`'s eight bytes, least significant first, after `bytes`.
-        private static func put(_ value: UInt64, into bytes: inout [UInt8]) {
-            for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
-        }
+        /// The end the writer takes persons out at, in the order they went
+        /// in.
+        final class Reader {
+            private let file: FileHandle
+            /// Bytes read from the file, and how far they are decoded.
+            private var read: [UInt8] = []
+            private var readFrom = 0
+            /// How many persons have been taken out.
+            private(set) var taken = 0
 
-        /// A failure of the temporary file, as one line.
-        private static func failure(_ error: any Error) -> PersonStoreError {
-            .storage("the export's temporary file failed: \(error.localizedDescription)")
+            fileprivate init(_ file: FileHandle) {
+                self.file = file
+            }
+
+            /// Up to `size` of the persons not yet taken, when `available`
+            /// persons have been written whole; none once all are taken.
+            func next(_ size: Int, of available: Int) throws(PersonStoreError) -> [Person] {
+                var page: [Person] = []
+                while page.count < size, taken < available {
+                    let id = Int(Int64(bitPattern: try number()))
+                    let added = Double(bitPattern: try number())
+                    let name = try text() ?? ""
+                    let address = try text() ?? ""
+                    let email = try text()
+                    let sortName = try text()
+                    page.append(
+                        Person(
+                            id: id, name: name, address: address, email: email,
+                            added: Date(timeIntervalSinceReferenceDate: added), sortName: sortName
+                        ))
+                    taken += 1
+                }
+                return page
+            }
+
+            /// The next eight bytes, as a number.
+            private func number() throws(PersonStoreError) -> UInt64 {
+                try require(8)
+                var value: UInt64 = 0
+                for index in 0..<8 { value |= UInt64(read[readFrom + index]) << (8 * index) }
+                readFrom += 8
+                return value
+            }
+
+            /// The next text, or `nil` for none.
+            private func text() throws(PersonStoreError) -> String? {
+                let length = try number()
+                guard length != UInt64.max else { return nil }
+                try require(Int(length))
+                defer { readFrom += Int(length) }
+                return String(decoding: read[readFrom..<readFrom + Int(length)], as: UTF8.self)
+            }
+
+            /// Reads from the file until `count` bytes wait to be decoded.
+            private func require(_ count: Int) throws(PersonStoreError) {
+                guard read.count - readFrom < count else { return }
+                read.removeFirst(readFrom)
+                readFrom = 0
+                while read.count < count {
+                    let more: Data?
+                    do {
+                        more = try file.read(upToCount: max(1 << 20, count - read.count))
+                    } catch {
+                        throw failure(error)
+                    }
+                    guard let more, !more.isEmpty else {
+                        throw .storage(
+                            "the export's temporary file was cut short; nothing more was written")
+                    }
+                    read.append(contentsOf: more)
+                }
+            }
         }
+    }
+
+    /// A failure of the export's temporary file, as one line.
+    private func failure(_ error: any Error) -> PersonStoreError {
+        .storage("the export's temporary file failed: \(error.localizedDescription)")
     }
 #endif

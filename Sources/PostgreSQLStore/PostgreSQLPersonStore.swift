@@ -432,8 +432,9 @@
             }
         }
 
-        /// Reads every person matching `search` through one cursor, then
-        /// hands them to `body` a page at a time.
+        /// Reads every person matching `search` through one cursor into a
+        /// ``PersonSpool``, and hands them to `body` from there a page at a
+        /// time, meanwhile.
         ///
         /// The cursor lives on a connection of its own, in a `REPEATABLE
         /// READ` transaction: the server plans the whole answer once (for
@@ -443,11 +444,13 @@
         /// kept, so the server goes from one page to the next with no wait
         /// for a thread to wake up.
         ///
-        /// Every page is kept in a ``PersonSpool`` and the transaction ends
-        /// before `body` sees the first: however slowly `body` writes
-        /// (`people export | less`), no statement runs and no transaction
-        /// sits idle on the server, holding back its vacuum. The export is
-        /// still one snapshot, as ``readingConsistently(_:)`` promises.
+        /// A task of its own reads the pages into the spool as fast as the
+        /// server sends them, and ends the transaction; `body` takes them
+        /// out as they come. However slowly `body` writes (`people export |
+        /// less`), the transaction is over once the server has sent the
+        /// last page: no statement runs and no transaction sits idle on the
+        /// server, holding back its vacuum. The export is still one
+        /// snapshot, as ``readingConsistently(_:)`` promises.
         ///
         /// An empty search exports the persons another client left with no
         /// name (no page of the list shows them; `check` names them) too,
@@ -461,9 +464,7 @@
                 search.isEmpty ? ("true", []) : Self.filter(search, from: 1)
             let pageSize = max(1, pageSize)
             let conninfo = conninfo
-            let spool = try PersonSpool()
-            // Kept to the end, idle and in no transaction once the pages
-            // are read: `pg_stat_activity` shows the export as people's.
+            let (writer, reader) = try PersonSpool.opened()
             let cursor: PostgreSQLConnection
             do {
                 cursor = try await PostgreSQLConnection.opening(conninfo: conninfo)
@@ -475,6 +476,12 @@
                         filter.parameters
                     ) { _ in () }
                 }
+            } catch {
+                throw Self.storeError(error)
+            }
+            // How many persons are in the spool whole, as each page goes in.
+            let (kept, keeping) = AsyncThrowingStream<Int, any Error>.makeStream()
+            let reading = Task {
                 // A FETCH cannot be run again after a ROLLBACK: the cursor
                 // is gone with it.
                 let fetch = {
@@ -482,21 +489,46 @@
                         try $0.kept("FETCH \(pageSize) FROM export")
                     }
                 }
-                var ahead = [fetch(), fetch()]
-                while !ahead.isEmpty {
-                    let rows = try await ahead.removeFirst().answer()
-                    let isFull = rows.count >= pageSize
-                    if isFull { ahead.append(fetch()) }
-                    try spool.append(rows.rows(reading: Self.person))
-                    guard isFull else { break }
+                do {
+                    var ahead = [fetch(), fetch()]
+                    var stored = 0
+                    while !ahead.isEmpty {
+                        let rows = try await ahead.removeFirst().answer()
+                        let isFull = rows.count >= pageSize
+                        if isFull { ahead.append(fetch()) }
+                        let persons = rows.rows(reading: Self.person)
+                        try writer.append(persons)
+                        stored += persons.count
+                        keeping.yield(stored)
+                        guard isFull else { break }
+                    }
+                    try await cursor.exclusively { try $0.script("COMMIT") }
+                    keeping.finish()
+                } catch {
+                    // Stopped (the reader is done, or cancelled) or failed:
+                    // the transaction ends now either way, unwaited for.
+                    _ = cursor.queued(mayRunAgain: false) { try $0.script("ROLLBACK") }
+                    keeping.finish(throwing: Self.storeError(error))
                 }
-                try await cursor.exclusively { try $0.script("COMMIT") }
-            } catch {
-                throw Self.storeError(error)
             }
-            while case let page = try spool.next(pageSize), !page.isEmpty {
-                guard try await body(page) else { break }
+            try await withTaskCancellationHandler {
+                var available = 0
+                var counts = kept.makeAsyncIterator()
+                while true {
+                    while available - reader.taken < pageSize, let more = try await counts.next() {
+                        available = more
+                    }
+                    try Task.checkCancellation()
+                    let page = try reader.next(pageSize, of: available)
+                    guard !page.isEmpty, try await body(page) else { break }
+                }
+            } onCancel: {
+                reading.cancel()
             }
+            // A reader that stopped early needs no more pages. The
+            // connection is kept to here, idle once the pages are read, so
+            // `pg_stat_activity` names the export as long as it runs.
+            reading.cancel()
             withExtendedLifetime(cursor) {}
         }
 
