@@ -179,7 +179,7 @@ public enum StoreInjector {
             return try app.make(
                 PostgreSQLPersonStore(
                     conninfo: app.configuration.server.conninfo,
-                    opening: app.command.changesTheBookAsItOpens ? .toUse : .toCheck))
+                    opening: app.command.makesASharedBookWhenMissing ? .toUse : .toRead))
         #else
             throw UsageError(
                 "this people was built without the postgresql store; build it with: swift build --traits PostgreSQL"

@@ -40,12 +40,12 @@
         /// - Parameters:
         ///   - conninfo: the address, as `psql` takes it.
         ///   - samples: the persons a new database starts with.
-        ///   - opening: to use the book, or only to check it: `people check`
-        ///     makes no schema in a database that has none.
+        ///   - opening: to use the book, or only to read it: a command that
+        ///     only reads makes no schema in a database that has none.
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming
         ///   `host:port` and the reason: the server is down, the login is
         ///   refused, the database holds something else, or it holds no book
-        ///   and is only to be checked.
+        ///   and is only to be read.
         public init(
             conninfo: String, startingWith samples: [Person] = [], opening: Opening = .toUse
         ) throws(PersonStoreError) {
@@ -95,11 +95,12 @@
 
         /// What a store is opened for.
         public enum Opening: Sendable {
-            /// Every command but `check`: a database with no book gets one.
+            /// A command that writes: a database with no book gets one.
             case toUse
-            /// `people check`, which only looks: a database with no book is
-            /// refused, and nothing is made in it.
-            case toCheck
+            /// A command that only reads (`list`, `show`, `export`,
+            /// `check`): a database with no book is refused, and nothing is
+            /// made in it.
+            case toRead
         }
 
         public func count(matching search: String) async throws -> Int {

@@ -23,36 +23,46 @@
         /// A team's book starts empty: the demo persons a new file gets
         /// would be the team's to find and delete.
         @Test func aNewBookOnTheServerStartsEmptyAndKeepsWhatIsAdded() async throws {
+            let added = try PeopleProcess.run(
+                ["add", "--name", "Barbara Liskov"], environment: ["PEOPLE_DB": address])
+            #expect(added.output == "1\n")
             let list = try PeopleProcess.run(["list", "--db", address, "--json"])
             #expect(list.status == 0, "\(list.errors)")
             let document = try #require(
                 try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any])
-            #expect(document["total"] as? Int == 0, "\(list.output)")
-            let added = try PeopleProcess.run(
-                ["add", "--name", "Barbara Liskov"], environment: ["PEOPLE_DB": address])
-            #expect(added.output == "1\n")
+            #expect(document["total"] as? Int == 1, "\(list.output)")
             let found = try PeopleProcess.run(["list", "--db", address, "--search", "lisk"])
             #expect(found.output.hasPrefix("1  Barbara Liskov\n"), "\(found.output)")
         }
 
-        /// `check` only looks: a database with no book is named, and no
-        /// schema is made in it.
-        @Test func checkMakesNoBookInADatabaseWithNone() async throws {
+        /// A command that only reads names a database with no book and
+        /// makes none in it.
+        ///
+        /// `check`, `list`, `show` and `export`: a mistyped address, or a
+        /// user whose own schema comes first, must not start a second,
+        /// empty book beside the team's. The first write makes it.
+        @Test(arguments: [
+            ["check"], ["list"], ["list", "--json"], ["show", "1"], ["export"],
+            ["export", "--format", "json"],
+        ])
+        func aCommandThatOnlyReadsMakesNoBook(command: [String]) async throws {
             // Twice: had the first made a book, the second would find it.
             for _ in 0..<2 {
-                let run = try PeopleProcess.run(["check", "--db", address])
+                let run = try PeopleProcess.run(command + ["--db", address])
                 #expect(run.status == 1)
+                #expect(run.output == "")
                 #expect(
                     run.errors.hasPrefix("people: there is no people book in "), "\(run.errors)")
                 #expect(run.errors.hasSuffix("; nothing was made there\n"), "\(run.errors)")
             }
-            let list = try PeopleProcess.run(["list", "--db", address])
-            #expect(list.status == 0, "\(list.errors)")
+            #expect(try server.answer(address, "SELECT to_regclass('people_schema')") == "")
+            let added = try PeopleProcess.run(["add", "--name", "Ada", "--db", address])
+            #expect(added.status == 0, "\(added.errors)")
             #expect(try PeopleProcess.run(["check", "--db", address]).status == 0)
         }
 
         @Test func anotherClientsInsertIsFoundByTheNextSearch() async throws {
-            _ = try PeopleProcess.run(["list", "--db", address])
+            _ = try PeopleProcess.run(["seed", "1", "--db", address])
             try server.sql(address, "INSERT INTO person (name) VALUES ('Edsger Dijkstra')")
             let found = try PeopleProcess.run(["list", "--db", address, "--search", "DIJK"])
             #expect(found.status == 0)
@@ -60,7 +70,7 @@
         }
 
         @Test func twoProcessesWritingAtOnceBothKeepEveryRow() async throws {
-            _ = try PeopleProcess.run(["list", "--db", address])
+            _ = try PeopleProcess.run(["add", "--name", "First", "--db", address])
             let first = try PeopleProcess(["seed", "500", "--db", address])
             let second = try PeopleProcess(["seed", "500", "--db", address])
             #expect(try first.finish().status == 0)
@@ -68,7 +78,7 @@
             let list = try PeopleProcess.run(["list", "--db", address, "--json"])
             let document = try #require(
                 try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any])
-            #expect(document["total"] as? Int == 1000)
+            #expect(document["total"] as? Int == 1 + 1000)
         }
 
         @Test func aServerThatIsDownGetsOneLineNamingHostAndPortAndNeverThePassword()
@@ -126,7 +136,7 @@
         func ctrlCEndsTheProgramWhenTheServerNeverAnswersTheCancel() async throws {
             let own = try #require(try LocalPostgreSQL.start())
             defer { own.stop() }
-            _ = try PeopleProcess.run(["list", "--db", own.url])
+            _ = try PeopleProcess.run(["add", "--name", "First", "--db", own.url])
             let holder = try own.starting(
                 own.url, "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(600)")
             defer { holder.terminate() }
@@ -238,7 +248,7 @@
         private func whileAnotherClientLocksThePersonTable(
             _ body: () async throws -> Void
         ) async throws {
-            _ = try PeopleProcess.run(["list", "--db", address])
+            _ = try PeopleProcess.run(["add", "--name", "First", "--db", address])
             // Ten minutes, though the test ends it: on a busy machine a
             // test may first see it after one, and waited for it forever.
             let holder = try server.starting(

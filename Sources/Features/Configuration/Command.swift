@@ -46,6 +46,25 @@ extension Command {
         if case .check = self { return false }
         return true
     }
+
+    /// Whether a store shared by a team may make the book for this command
+    /// when there is none: for a command that writes, and never for one
+    /// that only reads (`list`, `show`, `export`, `check`).
+    ///
+    /// On a server, "no book here" is more often a mistyped address, or a
+    /// user whose own schema comes first, than a team's first run: a read
+    /// that made a book there would start a second, empty book beside the
+    /// team's and show it, with no word said. It says there is none
+    /// instead; the first `add` or `seed` makes it. (A new file still gets
+    /// a book on any command but `check`: it is one person's, with demo
+    /// persons to try the app with.) A `switch` with no `default`, so a
+    /// new command is placed here by the compiler's asking.
+    public var makesASharedBookWhenMissing: Bool {
+        switch self {
+        case .list, .listAfter, .export, .show, .check: false
+        case .interactive, .add, .edit, .delete, .seed, .graph, .help, .version: true
+        }
+    }
 }
 
 /// The fields `people edit` was given; `nil` means "keep".
