@@ -179,6 +179,7 @@ public enum StoreInjector {
             return try app.make(
                 PostgreSQLPersonStore(
                     conninfo: app.configuration.server.conninfo,
+                    schema: app.configuration.serverSchema,
                     opening: app.command.makesASharedBookWhenMissing ? .toUse : .toRead))
         #else
             throw UsageError(

@@ -31,6 +31,7 @@ struct ArgumentParser {
         Option(name: "--store", takesValue: true, commands: nil),
         Option(name: "--page-size", takesValue: true, commands: nil),
         Option(name: "--db", takesValue: true, commands: nil),
+        Option(name: "--schema", takesValue: true, commands: nil),
         Option(name: "--config", takesValue: true, commands: nil),
         Option(name: "--debug", takesValue: false, commands: nil),
         Option(name: "--trace", takesValue: false, commands: nil),

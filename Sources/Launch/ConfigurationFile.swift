@@ -35,10 +35,12 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var theme: Theme?
     /// `"ui"`: `"full"` or `"line"`, the interactive front end.
     public var frontEnd: FrontEnd?
+    /// `"schema"`: the schema the server's book is in.
+    public var schema: String?
 
     /// The keys a file may hold.
     public static let keys = [
-        "store", "database", "pageSize", "debug", "trace", "import", "theme", "ui",
+        "store", "database", "pageSize", "debug", "trace", "import", "theme", "ui", "schema",
     ]
 
     /// Reads a configuration file's contents.
@@ -79,6 +81,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         database = try settings["database"].map { (value) throws(UsageError) in
             try FilePath.checkedDatabase(
                 reader.string(value, key: "database"), from: "\(name): 'database'")
+        }
+        schema = try settings["schema"].map { (value) throws(UsageError) in
+            try Invocation.schema(reader.string(value, key: "schema"), from: "\(name): 'schema'")
         }
         pageSize = try settings["pageSize"].map { (value) throws(UsageError) in
             try reader.integer(value, key: "pageSize", in: Configuration.pageSizes)
@@ -170,6 +175,7 @@ extension Configuration {
         if let debug = file.debug { merged.debug = debug }
         if let trace = file.trace { merged.trace = trace }
         if let imports = file.imports { merged.imports = imports }
+        if let schema = file.schema { merged.serverSchema = schema }
         return merged
     }
 }

@@ -110,6 +110,9 @@ public struct Invocation: Sendable, Equatable {
             databaseSource = source
         }
         try Self.chooseServer(&configuration, kindFrom: kindSource, databaseFrom: databaseSource)
+        if let (schema, source) = Self.setting("--schema", "PEOPLE_SCHEMA", options, environment) {
+            configuration.serverSchema = try Self.schema(schema, from: source)
+        }
         if options["--debug"] != nil { configuration.debug = true }
         if options["--trace"] != nil { configuration.trace = true }
         if !parsed.imports.isEmpty {
@@ -145,6 +148,23 @@ public struct Invocation: Sendable, Equatable {
             )
         }
         self.frontEnd = frontEnd
+    }
+
+    /// `text` as the name of the schema the server's book is in.
+    ///
+    /// - Throws: ``Features/UsageError`` naming `source` and the value when
+    ///   it is empty, holds a NUL (no server name can), or is over 63
+    ///   bytes, which the server would cut to name another schema.
+    static func schema(_ text: String, from source: String) throws(UsageError) -> String {
+        guard !text.isEmpty else {
+            throw UsageError("\(source): the schema's name is empty; give a schema, such as public")
+        }
+        guard !text.utf8.contains(0), text.utf8.count <= 63 else {
+            throw UsageError(
+                "\(source): \(InertText.quoted(text)) cannot name a schema (at most 63 bytes, no NUL)"
+            )
+        }
+        return text
     }
 
     /// The flag's value, else the environment variable's, with the name of

@@ -50,10 +50,14 @@ public enum Usage {
                              or postgresql (a server; see "Data" below)
           --db PATH|URL      the SQLite file (default: see "Data" below), or a
                              postgresql://user@host:port/dbname address
+          --schema NAME      the postgresql store's schema for the book (default:
+                             the one on the search path that holds it, else
+                             the first); a team whose users each have a schema
+                             of their own names one, such as public
           --page-size N      rows per page, 1 to 500 (default 10)
           --config FILE      read settings from a JSON file (flags and environment
                              variables win over it); keys: store, database,
-                             pageSize, debug, trace, import, theme, ui
+                             pageSize, debug, trace, import, theme, ui, schema
           --debug            the settings screen (key s) also shows the object
                              graph and store statistics
           --trace            log every store call, and every object the
@@ -72,9 +76,9 @@ public enum Usage {
           --version          show the version
 
         Environment:
-          PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB, PEOPLE_UI
+          PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB, PEOPLE_UI, PEOPLE_SCHEMA
                                            defaults for --store, --page-size,
-                                           --db and --ui
+                                           --db, --ui and --schema
           NO_COLOR                         set to turn colour off (as does TERM=dumb)
           COLUMNS                          the width screen rows are cut to when the
                                            output is not a terminal, or it does not say
@@ -91,7 +95,8 @@ public enum Usage {
           A postgresql:// (or postgres://) address chooses the postgresql store,
           which a team can share; what it leaves out comes from PGHOST, PGPORT,
           PGUSER, PGDATABASE and ~/.pgpass, as for psql. A new book there
-          starts empty. That store is built only with:
+          starts empty, made by the first command that writes (list, show,
+          export and check make none). That store is built only with:
           swift build --traits PostgreSQL
         """
 }

@@ -41,6 +41,10 @@
         let database: String
         /// The password the address gives, if any: never in a message.
         private let secrets: [String]
+        /// The `search_path` the store pinned, with the book's schema
+        /// first, set again on every reconnection (a new server process
+        /// starts with the default); `nil` until it is pinned.
+        private let searchPath = Locked<String?>(nil)
 
         /// Connects with libpq's conventions: `conninfo` is a URL or
         /// `key=value` pairs, and what it leaves out comes from `PGHOST`,
@@ -77,14 +81,32 @@
 
         /// Connects as ``init(conninfo:)`` does, on a thread of its own:
         /// connecting blocks, and the concurrency pool's few threads must
-        /// never wait on the network.
-        static func opening(conninfo: String) async throws -> PostgreSQLConnection {
-            try await withCheckedThrowingContinuation { continuation in
+        /// never wait on the network; then pins `searchPath` (see
+        /// ``pin(searchPath:in:)``), so this connection finds the same book
+        /// as the store's.
+        static func opening(conninfo: String, searchPath: String?) async throws
+            -> PostgreSQLConnection
+        {
+            let connection = try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
                     continuation.resume(
                         with: Result { try PostgreSQLConnection(conninfo: conninfo) })
                 }
             }
+            if let searchPath {
+                try await connection.exclusively {
+                    try $0.connection.pin(searchPath: searchPath, in: $0)
+                }
+            }
+            return connection
+        }
+
+        /// Sets the session's `search_path` to `path` now, and again after
+        /// every reconnection, so that every unqualified name the store
+        /// uses (`person`, `people_schema`, the sequence) is the book's.
+        fileprivate func pin(searchPath path: String, in session: PostgreSQLSession) throws {
+            _ = try session.rows("SELECT set_config('search_path', $1, false)", [path]) { _ in () }
+            searchPath.withLock { $0 = path }
         }
 
         deinit {
@@ -224,6 +246,9 @@
                     return cancelRequest
                 }
                 if let stale { PQfreeCancel(stale) }
+                if let path = searchPath.withLock({ $0 }) {
+                    try pin(searchPath: path, in: PostgreSQLSession(connection: self, call: call))
+                }
             }
             let session = PostgreSQLSession(connection: self, call: call)
             do {
@@ -574,6 +599,13 @@
             return try reading(Self.exec(connection.connection, sql, parameters)) {
                 Int(String(cString: PQcmdTuples($0))) ?? 0
             }
+        }
+
+        /// Pins the connection's `search_path` to `path`, now and after
+        /// every reconnection (outside a transaction, which would undo it
+        /// on a rollback).
+        func pin(searchPath path: String) throws {
+            try connection.pin(searchPath: path, in: self)
         }
 
         /// Runs a script of several statements with no parameters, such as

@@ -28,6 +28,9 @@
         /// How to connect again, for a consistent read or a listener: the
         /// address as given, which may hold a password, so it is never shown.
         private let conninfo: String
+        /// The search path pinned with the book's schema first, for every
+        /// connection the store makes, so each finds the same book.
+        private let searchPath: String?
 
         /// The server and database, as `host:port/name`: what a report or
         /// an error names.
@@ -39,6 +42,9 @@
         ///
         /// - Parameters:
         ///   - conninfo: the address, as `psql` takes it.
+        ///   - schema: the schema the book is in, or is to be made in; `nil`
+        ///     finds it on the search path (see `PostgreSQLSchema`'s
+        ///     `pinBook`).
         ///   - samples: the persons a new database starts with.
         ///   - opening: to use the book, or only to read it: a command that
         ///     only reads makes no schema in a database that has none.
@@ -47,13 +53,21 @@
         ///   refused, the database holds something else, or it holds no book
         ///   and is only to be read.
         public init(
-            conninfo: String, startingWith samples: [Person] = [], opening: Opening = .toUse
+            conninfo: String, schema: String? = nil, startingWith samples: [Person] = [],
+            opening: Opening = .toUse
         ) throws(PersonStoreError) {
             let connection = try PostgreSQLConnection(conninfo: conninfo)
             self.connection = connection
             self.conninfo = conninfo
             shownAddress = "\(connection.place)/\(connection.database)"
             do {
+                searchPath = try connection.synchronously { session in
+                    try PostgreSQLSchema.pinBook(
+                        in: session, schema: schema, creating: opening == .toUse)
+                    return try session.rows("SELECT current_setting('search_path')", []) {
+                        $0.text(0)
+                    }.first
+                }
                 try connection.synchronously { session in
                     try session.transaction {
                         guard
@@ -419,7 +433,8 @@
             async throws -> T
         {
             let conninfo = conninfo
-            let snapshot = try await PostgreSQLConnection.opening(conninfo: conninfo)
+            let snapshot = try await PostgreSQLConnection.opening(
+                conninfo: conninfo, searchPath: searchPath)
             _ = try await snapshot.exclusively { session in
                 try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             }
@@ -468,7 +483,8 @@
             let (writer, reader) = try PersonSpool.opened()
             let cursor: PostgreSQLConnection
             do {
-                cursor = try await PostgreSQLConnection.opening(conninfo: conninfo)
+                cursor = try await PostgreSQLConnection.opening(
+                    conninfo: conninfo, searchPath: searchPath)
                 try await cursor.exclusively { session in
                     try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     try session.script("SET LOCAL cursor_tuple_fraction = 1")

@@ -146,6 +146,66 @@
             }
         }
 
+        /// Finds the schema the book lives in and pins it first on the
+        /// session's search path, so every name people uses is the book's.
+        ///
+        /// PostgreSQL's recommended setup gives each user a schema of their
+        /// own, first on their search path (`"$user", public`): there a
+        /// first run made the book in that user's schema, so each user of a
+        /// team had a book of their own. So the schema is `schema` when
+        /// given (`--schema`, `PEOPLE_SCHEMA`, the file's `schema`); else the
+        /// one schema on the search path that holds a book; else, for a
+        /// command that may make one, the first schema on the path, where
+        /// the server would make it. Books in two schemas on the path are
+        /// refused rather than one chosen unsaid.
+        ///
+        /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming a
+        ///   schema given that does not exist, the schemas that each hold a
+        ///   book, or a search path with no schema to make one in.
+        static func pinBook(in session: PostgreSQLSession, schema given: String?, creating: Bool)
+            throws
+        {
+            let database = "\(session.place)/\(session.database)"
+            let schema: String
+            if let given {
+                let exists = try session.rows(
+                    "SELECT true FROM pg_namespace WHERE nspname = $1", [given]
+                ) { _ in true }
+                guard !exists.isEmpty else {
+                    throw PersonStoreError.storage(
+                        "\(database) has no schema \(InertText.quoted(given)) (the schema asked for); make it (CREATE SCHEMA), or ask for one that exists"
+                    )
+                }
+                schema = given
+            } else {
+                let holding = try session.rows(
+                    "SELECT name FROM unnest(current_schemas(false)) WITH ORDINALITY AS path (name, place) WHERE to_regclass(format('%I.people_schema', name)) IS NOT NULL ORDER BY place",
+                    []
+                ) { $0.text(0) }
+                guard holding.count < 2 else {
+                    let schemas = holding.map { InertText.quoted($0) }.joined(separator: " and ")
+                    throw PersonStoreError.storage(
+                        "\(database) has a people book in each of the schemas \(schemas) on the search path; choose one with --schema (or PEOPLE_SCHEMA)"
+                    )
+                }
+                let first =
+                    try session.rows("SELECT current_schema()", []) {
+                        $0.isNull(0) ? nil : $0.text(0)
+                    }.first ?? nil
+                guard let found = holding.first ?? (creating ? first : nil) else {
+                    // No book, and none to be made: prepare(in:creating:)
+                    // says so.
+                    return
+                }
+                schema = found
+            }
+            let path =
+                try session.rows(
+                    "SELECT quote_ident($1) || ', ' || current_setting('search_path')", [schema]
+                ) { $0.text(0) }.first ?? ""
+            try session.pin(searchPath: path)
+        }
+
         /// Makes the schema in a new database, or checks an existing one is
         /// a people database this build can read.
         ///
@@ -162,8 +222,10 @@
         static func prepare(in session: PostgreSQLSession, creating: Bool) throws -> Bool {
             // A book that exists is only read, so a user who may only read
             // can open it; only a new one takes the lock and writes.
+            // In the schema pinned first on the search path (see
+            // ``pinBook(in:schema:creating:)``), not anywhere on it.
             let exists = try session.rows(
-                "SELECT to_regclass('people_schema') IS NOT NULL", []
+                "SELECT to_regclass(format('%I.people_schema', current_schema())) IS NOT NULL", []
             ) { $0.text(0) == "t" }
             if exists.first != true {
                 guard creating else {
@@ -192,9 +254,9 @@
             }
             switch versions.max() {
             case nil:
-                let taken = try session.rows("SELECT to_regclass('person') IS NOT NULL", []) {
-                    $0.text(0) == "t"
-                }
+                let taken = try session.rows(
+                    "SELECT to_regclass(format('%I.person', current_schema())) IS NOT NULL", []
+                ) { $0.text(0) == "t" }
                 guard taken.first != true else {
                     throw PersonStoreError.storage(
                         "\(book) has a table person that is not a people table; use another database"

@@ -30,6 +30,22 @@ import Testing
             readFile: { (_) throws(UsageError) in Data(json.utf8) })
     }
 
+    /// The file's `schema` names the server book's schema, under
+    /// `PEOPLE_SCHEMA` and `--schema`; an empty one is named in one line.
+    @Test func theSchemaKeyGivesTheServerBooksSchemaUnderTheVariableAndTheFlag() async throws {
+        let json = #"{"schema": "team"}"#
+        #expect(try invocation([], file: json).configuration.serverSchema == "team")
+        #expect(
+            try invocation([], ["PEOPLE_SCHEMA": "variable"], file: json).configuration
+                .serverSchema == "variable")
+        #expect(
+            try invocation(["--schema", "flag"], file: json).configuration.serverSchema == "flag")
+        #expect(
+            message(#"{"schema": ""}"#)
+                == "people.json: 'schema': the schema's name is empty; give a schema, such as public"
+        )
+    }
+
     @Test func everyKeyIsReadIntoItsType() async throws {
         let file = try read(
             """
@@ -87,7 +103,7 @@ import Testing
         ("[1, 2]", "people.json: expected a JSON object of settings, such as {\"pageSize\": 20}"),
         (
             #"{"pagesize": 3}"#,
-            "people.json: unknown key 'pagesize' (known keys: store, database, pageSize, debug, trace, import, theme, ui)"
+            "people.json: unknown key 'pagesize' (known keys: store, database, pageSize, debug, trace, import, theme, ui, schema)"
         ),
         (#"{"pageSize": "ten"}"#, "people.json: 'pageSize' must be a whole number, not 'ten'"),
         (#"{"pageSize": 2.5}"#, "people.json: 'pageSize': '2.5' is not a whole number"),
@@ -238,7 +254,7 @@ import Testing
         ),
         (
             #"{"k\u001b]0;x\u0007": 1}"#,
-            "people.json: unknown key 'k␛]0;x␇' (known keys: store, database, pageSize, debug, trace, import, theme, ui)"
+            "people.json: unknown key 'k␛]0;x␇' (known keys: store, database, pageSize, debug, trace, import, theme, ui, schema)"
         ),
     ])
     func outsideValuesAreNamedExactlyAndInert(_ json: String, _ expected: String) {

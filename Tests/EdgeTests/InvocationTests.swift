@@ -23,6 +23,24 @@ import Testing
         }
     }
 
+    /// The server book's schema comes from `--schema`, else
+    /// `PEOPLE_SCHEMA`; a name no schema can have is named in one line.
+    @Test func aSchemaIsTakenFromTheFlagElseTheVariableAndABadOneIsNamed() async throws {
+        #expect(try parse(["--schema", "team"]).configuration.serverSchema == "team")
+        #expect(try parse([], ["PEOPLE_SCHEMA": "team"]).configuration.serverSchema == "team")
+        #expect(
+            try parse(["--schema", "flag"], ["PEOPLE_SCHEMA": "variable"]).configuration
+                .serverSchema == "flag")
+        #expect(try parse([]).configuration.serverSchema == nil)
+        let long = String(repeating: "é", count: 32)
+        #expect(
+            message(["--schema", long])
+                == "--schema: '\(long)' cannot name a schema (at most 63 bytes, no NUL)")
+        #expect(
+            message([], ["PEOPLE_SCHEMA": ""])
+                == "PEOPLE_SCHEMA: the schema's name is empty; give a schema, such as public")
+    }
+
     @Test func aServerAddressChoosesTheServerStoreFromWhereverADatabaseIsGiven() async throws {
         let address = "postgresql://ada@db.example.org:5432/people?sslmode=require"
         for configuration in [

@@ -814,6 +814,51 @@ import Testing
             }
         }
 
+        /// Where a user's own schema comes first on the search path, as
+        /// PostgreSQL recommends, the schema asked for holds the book every
+        /// user opens; with none asked for, the one schema holding a book is
+        /// found, and books in two are refused rather than one chosen.
+        @Test func theBookIsInTheSchemaAskedForWhateverSchemaComesFirst() async throws {
+            let server = try #require(LocalPostgreSQL.shared).get()
+            // The role is `people`: its own schema is first on "$user", public.
+            try server.sql(address, "CREATE SCHEMA people")
+            let team = try PostgreSQLPersonStore(conninfo: address, schema: "public")
+            let ada = try await team.add(validating: PersonDraft(name: "Ada Lovelace"))
+            #expect(try server.answer(address, "SELECT name FROM public.person") == ada.name)
+            #expect(try server.answer(address, "SELECT to_regclass('people.person')") == "")
+            // Found without being named, by a reader and a writer.
+            let found = try PostgreSQLPersonStore(conninfo: address, opening: .toRead)
+            #expect(try await found.page(matching: "", from: .first, limit: 10) == [ada])
+            let writer = try PostgreSQLPersonStore(conninfo: address)
+            let grace = try await writer.add(validating: PersonDraft(name: "Grace Hopper"))
+            #expect(try await team.count(matching: "") == 2)
+            // An export and a consistent read open connections of their own.
+            let exported = Locked<[Person]>([])
+            try await found.forEachPage(matching: "", pageSize: 1) { page in
+                exported.withLock { $0 += page }
+                return true
+            }
+            #expect(exported.withLock { $0 } == [ada, grace])
+            #expect(
+                try await found.readingConsistently { try await found.count(matching: "") } == 2)
+            // A second book, in the user's own schema, is never chosen unsaid.
+            _ = try PostgreSQLPersonStore(conninfo: address, schema: "people")
+            let refused = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: address)
+            }
+            #expect(
+                refused?.description.hasSuffix(
+                    "has a people book in each of the schemas 'people' and 'public' on the search path; choose one with --schema (or PEOPLE_SCHEMA)"
+                ) == true, "\(String(describing: refused))")
+            let missing = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: address, schema: "nowhere")
+            }
+            #expect(
+                missing?.description.hasSuffix(
+                    "has no schema 'nowhere' (the schema asked for); make it (CREATE SCHEMA), or ask for one that exists"
+                ) == true, "\(String(describing: missing))")
+        }
+
         /// A name of letters, some capital, some beyond ASCII, some decomposed.
         static func name(_ random: inout SeededGenerator) -> String {
             let pieces = [

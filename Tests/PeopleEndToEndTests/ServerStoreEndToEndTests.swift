@@ -61,6 +61,22 @@
             #expect(try PeopleProcess.run(["check", "--db", address]).status == 0)
         }
 
+        /// In a database where each user's own schema comes first on the
+        /// search path, `--schema` (or `PEOPLE_SCHEMA`) puts the team's
+        /// book, and finds it, where every user looks: a first run no
+        /// longer makes a book of the user's own.
+        @Test func theSchemaAskedForHoldsTheTeamsBook() async throws {
+            try server.sql(address, "CREATE SCHEMA people")
+            let added = try PeopleProcess.run(
+                ["add", "--name", "Ada Lovelace", "--db", address, "--schema", "public"])
+            #expect(added.status == 0, "\(added.errors)")
+            #expect(try server.answer(address, "SELECT name FROM public.person") == "Ada Lovelace")
+            #expect(try server.answer(address, "SELECT to_regclass('people.person')") == "")
+            let listed = try PeopleProcess.run(
+                ["list", "--db", address], environment: ["PEOPLE_SCHEMA": "public"])
+            #expect(listed.output.hasPrefix("1  Ada Lovelace\n"), "\(listed.output)")
+        }
+
         @Test func anotherClientsInsertIsFoundByTheNextSearch() async throws {
             _ = try PeopleProcess.run(["seed", "1", "--db", address])
             try server.sql(address, "INSERT INTO person (name) VALUES ('Edsger Dijkstra')")

@@ -19,6 +19,13 @@ public struct Configuration: Sendable, Equatable {
     /// address given where a file could be (`--db`, `PEOPLE_DB`, the file's
     /// `database`), else the client library's defaults.
     public var server: ServerAddress
+    /// The schema the server's book is in (`--schema`, `PEOPLE_SCHEMA`, the
+    /// file's `schema`); `nil` finds it on the search path.
+    ///
+    /// Where each user has a schema of their own, first on their search
+    /// path, a team names one schema here so that every user opens, and
+    /// the first makes, the same book.
+    public var serverSchema: String?
     /// Why the per-user data folder cannot hold the database: `HOME` is set
     /// but empty or relative (see `DataFolder` in the `Launch` module).
     ///
@@ -45,7 +52,7 @@ public struct Configuration: Sendable, Equatable {
     public init(
         storeKind: StoreKind = .sqlite, pageSize: Int = 10, usesColor: Bool = false,
         databasePath: String? = nil, server: ServerAddress = .defaults,
-        dataFolderProblem: UsageError? = nil,
+        serverSchema: String? = nil, dataFolderProblem: UsageError? = nil,
         debug: Bool = false, trace: Bool = false,
         imports: [String] = [], latency: Duration? = nil
     ) {
@@ -54,6 +61,7 @@ public struct Configuration: Sendable, Equatable {
         self.usesColor = usesColor
         self.databasePath = databasePath
         self.server = server
+        self.serverSchema = serverSchema
         self.dataFolderProblem = dataFolderProblem
         self.debug = debug
         self.trace = trace
