@@ -259,6 +259,22 @@ import Testing
             #expect(try await store.count(matching: "") == 3)
         }
 
+        /// A reconnection starts a new server process with the default
+        /// search path: the book's schema is put first on it again, so the
+        /// store goes on reading the same book, not another or none.
+        @Test func aReconnectionKeepsTheBooksSchema() async throws {
+            try #require(LocalPostgreSQL.shared).get().sql(address, "CREATE SCHEMA team")
+            let store = try PostgreSQLPersonStore(
+                conninfo: address, schema: "team", startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            _ = try? await store.count(matching: "")
+            #expect(try await store.count(matching: "") == Person.samples.count)
+            #expect(try await other.run("SELECT count(*) FROM team.person") == [["3"]])
+        }
+
         @Test func aCancelledSearchStopsOnTheServer() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address)
             let other = try PostgreSQLConnection(conninfo: address)
