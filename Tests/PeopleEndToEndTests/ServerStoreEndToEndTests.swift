@@ -77,6 +77,22 @@
             #expect(listed.output.hasPrefix("1  Ada Lovelace\n"), "\(listed.output)")
         }
 
+        /// A delete another client's rule turns into nothing is said not
+        /// kept, with exit status 1: it exited 0, as done, while the person
+        /// stayed.
+        @Test func aDeleteARuleStopsIsSaidNotKept() async throws {
+            _ = try PeopleProcess.run(["add", "--name", "Ada Lovelace", "--db", address])
+            try server.sql(address, "CREATE RULE keep AS ON DELETE TO person DO INSTEAD NOTHING")
+            let deleted = try PeopleProcess.run(["delete", "1", "--db", address])
+            #expect(deleted.status == 1)
+            #expect(deleted.output == "")
+            #expect(
+                deleted.errors
+                    == "people: the delete of 'Ada Lovelace' was not kept: a trigger or rule on the person table stopped it; nothing changed\n"
+            )
+            #expect(try server.answer(address, "SELECT name FROM person") == "Ada Lovelace")
+        }
+
         @Test func anotherClientsInsertIsFoundByTheNextSearch() async throws {
             _ = try PeopleProcess.run(["seed", "1", "--db", address])
             try server.sql(address, "INSERT INTO person (name) VALUES ('Edsger Dijkstra')")
