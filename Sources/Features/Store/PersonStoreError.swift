@@ -19,9 +19,13 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
 
     /// Which write a trigger or rule stopped, as a message names it.
     public enum Write: String, Sendable, Equatable {
+        /// A new person, one at a time or in bulk.
         case add = "the add of"
+        /// An edit's save.
         case change = "the change to"
+        /// A delete.
         case delete = "the delete of"
+        /// An undo's putting back of a deleted person.
         case restore = "putting back"
     }
 
