@@ -434,13 +434,26 @@ public final class FullScreenNavigator: Navigator {
     }
 
     /// The one line for a key no view of the screen answers.
+    ///
+    /// A key some screen answers is not unknown, only idle here: `d` on an
+    /// empty list, with no one beside it to delete, says what ↓ or Tab
+    /// says there. Only a character no screen answers is unknown.
     static func complaint(for key: Key) -> String {
         if case .pasted = key { return "A paste is typed only into a search or a field." }
-        if case .character(let character) = key {
+        if case .character(let character) = key, !isAnsweredOnSomeScreen(key) {
             // Inert, so a control character never reaches the terminal live.
             let quoted = InertText.quoted(String(character), limit: 4)
             return "Unknown key \(quoted). Press ? for help."
         }
         return "That key does nothing here. Press ? for help."
+    }
+
+    /// Whether the key map gives `key` to some screen, for an intent or
+    /// for moving and editing.
+    private static func isAnsweredOnSomeScreen(_ key: Key) -> Bool {
+        AppScreen.allCases.contains { screen in
+            FullScreenKeyMap.intent(of: key, on: screen) != nil
+                || FullScreenKeyMap.editingKeys(on: screen).contains { $0.keys.contains(key) }
+        }
     }
 }

@@ -473,6 +473,30 @@ import Testing
         await run.window.frame(where:) {
             $0[0].contains("1–3 of 3") && !$0[0].contains("not following")
         }
+    }
+
+    /// On an empty list, `d` and `e` have no one to act on: they say what
+    /// any other key that does nothing there says, not that they are
+    /// unknown, while a key no screen answers is still called unknown.
+    @Test func onAnEmptyListDAndESayWhatAnIdleKeySays() async throws {
+        let run = Run(store: MemoryPersonStore(persons: []))
+        await run.start(showing: "a adds someone")
+        var said: [Key: String] = [:]
+        for key in [Key.character("d"), .character("e"), .tab] {
+            // A key no screen answers first, so the line after `key` is
+            // its own, not the one before it.
+            run.window.press(.character("x"))
+            await run.window.frame(showing: "Unknown key 'x'. Press ? for help.")
+            run.window.press(key)
+            let frame = await run.window.frame {
+                !$0.contains { $0.contains("Unknown key 'x'") }
+                    && $0.contains { $0.contains("Press ? for help") }
+            }
+            said[key] = frame.last { $0.contains("Press ? for help") }
+        }
+        #expect(said[.tab] == "That key does nothing here. Press ? for help.")
+        #expect(said[.character("d")] == said[.tab], "d says what Tab says")
+        #expect(said[.character("e")] == said[.tab], "and so does e")
         #expect(await run.finish() == .success)
     }
 
