@@ -21,7 +21,7 @@ import Features
 /// **A write in flight can be stopped.** Events are still read while a key
 /// is handled: a save, delete or undo that waits on a lock shows
 /// "saving…", Esc or Ctrl-C cancel it, and a signal cancels it before the
-/// session ends (`handleAnswering(_:)`).
+/// session ends (``handleAnswering(_:)``).
 ///
 /// Below 80 columns it shows one pane at a time; under 20×6 it says the
 /// window is too small, and draws again once it is not.
