@@ -18,9 +18,6 @@ public final class FullScreenDisplay {
     public private(set) var status: (text: String, role: TextRole)?
     /// The screen whose keys are shown over the panes, until the next key.
     public var help: AppScreen?
-    /// What the write in flight is doing — "saving…", "deleting…" — while
-    /// one is: shown under the panes, and what Esc and Ctrl-C stop.
-    public private(set) var writing: String?
     private var isRedrawAsked = false
 
     /// A display whose frames are asked for through `events`.
@@ -44,17 +41,6 @@ public final class FullScreenDisplay {
     /// Shows `text` under the panes, in `role`'s colour, until the next key.
     public func showStatus(_ text: String, as role: TextRole) {
         status = (text, role)
-        setNeedsDisplay()
-    }
-
-    /// Runs `write`, a key's save, delete or undo, shown as `doing`
-    /// ("saving…") until it ends; while it runs the navigator keeps
-    /// answering, and Esc or Ctrl-C cancel it (``FullScreenNavigator``).
-    public func whileWriting(_ doing: String, _ write: () async -> Void) async {
-        writing = doing
-        setNeedsDisplay()
-        await write()
-        writing = nil
         setNeedsDisplay()
     }
 

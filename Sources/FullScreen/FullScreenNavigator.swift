@@ -18,11 +18,6 @@ import Features
 /// frames. A key that reads what is still loading waits, with the keys
 /// after it, for the load; `q` and Ctrl-C behind it quit at once.
 ///
-/// **A write in flight can be stopped.** Events are still read while a key
-/// is handled: a save, delete or undo that waits on a lock shows
-/// "saving…", Esc or Ctrl-C cancel it, and a signal cancels it before the
-/// session ends (``handleAnswering(_:)``).
-///
 /// Below 80 columns it shows one pane at a time; under 20×6 it says the
 /// window is too small, and draws again once it is not.
 @MainActor
@@ -43,8 +38,6 @@ public final class FullScreenNavigator: Navigator {
     private var waitingKeys: [Key] = []
     private var lastFrame: CellGrid?
     private var isEnding = false
-    /// Whether a key's handling is in flight (``handleAnswering(_:)``).
-    private var isHandlingKey = false
 
     /// The narrowest window that shows the two panes side by side.
     static let splitWidth = 80
@@ -138,62 +131,13 @@ public final class FullScreenNavigator: Navigator {
                 suspend()
                 continue
             }
-            guard await handleAnswering(key) else {
+            guard await handle(key) else {
                 // Quitting never waits for a load, even behind a key that does.
                 if quitsBehind() { await quit() }
                 return
             }
             waitingKeys.removeFirst()
         }
-    }
-
-    /// Hands `key` to its view as a task of its own, and answers events
-    /// while it is handled: a save, a delete or an undo may wait a long time
-    /// on another client's lock.
-    ///
-    /// While a write is in flight its frame says so ("saving…"), and Esc or
-    /// Ctrl-C cancel it: the store rolls it back, and the screen says it
-    /// was stopped. A signal that ends the session cancels it too, and the
-    /// session ends once it has stopped, so a write the person meant to
-    /// abort never lands after the terminal is given back. Other keys wait
-    /// their turn; the end of the input waits for the key's work to finish,
-    /// as it always did, since a script's last save is meant to be kept.
-    ///
-    /// - Returns: false when the key must wait for a load, as ``handle(_:)``.
-    private func handleAnswering(_ key: Key) async -> Bool {
-        let events = terminal.events
-        isHandlingKey = true
-        let handling = Task {
-            let handled = await handle(key)
-            isHandlingKey = false
-            // Wakes the loop below, which may be waiting for an event.
-            events.post(.redraw)
-            return handled
-        }
-        var ending: [TerminalEvent] = []
-        while isHandlingKey {
-            for event in await events.next() {
-                switch event {
-                case .key(let key):
-                    if display.writing != nil, key == .escape || key == .interrupt {
-                        handling.cancel()
-                    } else {
-                        waitingKeys.append(key)
-                    }
-                case .terminate:
-                    handling.cancel()
-                    ending.append(event)
-                case .endOfInput: ending.append(event)
-                case .redraw: break
-                case .resize, .resume: lastFrame = nil
-                case .suspend: suspend()
-                }
-            }
-            if isHandlingKey, events.isEmpty { draw() }
-        }
-        let handled = await handling.value
-        for event in ending { await answer(event) }
-        return handled
     }
 
     /// Whether a key behind the waiting one quits: Ctrl-C, or `q` before
@@ -385,13 +329,7 @@ public final class FullScreenNavigator: Navigator {
             views.first?.draw(in: &grid, area: panes, focused: true)
         }
         if let screen = display.help { drawHelp(of: screen, in: &grid, area: panes) }
-        if let writing = display.writing {
-            let row = size.rows - 2
-            grid.fill(row: row, from: 0, width: size.columns)
-            grid.put(
-                "\(writing) Esc stops it", at: GridPoint(row: row, column: 0),
-                style: CellStyle(.keys))
-        } else if let status = display.status {
+        if let status = display.status {
             // Over the panes' last rows when it needs them: a refusal is read
             // to its end, and one quoting a stored name still takes three.
             let lines = Self.folded(status.text, columns: size.columns, rows: 3)

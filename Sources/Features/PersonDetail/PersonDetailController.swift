@@ -161,12 +161,7 @@ public final class PersonDetailController: Screen {
             await navigator.pop()
         } catch {
             isConfirmingDelete = false
-            // Stopped (its task cancelled): a store throws for a delete it
-            // did not keep, so the person is still there.
-            detailView.showError(
-                error is CancellationError || Task.isCancelled
-                    ? "Stopped deleting; \(opened.person.name) was kept."
-                    : "Could not delete \(opened.person.name): \(error)")
+            detailView.showError("Could not delete \(opened.person.name): \(error)")
             detailView.show(makeViewModel())
         }
     }
