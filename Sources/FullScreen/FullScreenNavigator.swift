@@ -35,7 +35,9 @@ public final class FullScreenNavigator: Navigator {
     /// Whether keys go to the person beside the list, not the list.
     private var personHasFocus = false
     private var isOpeningBeside = false
-    private var waitingKeys: [Key] = []
+    /// Keys read and not yet handled, oldest first: a slice, so that
+    /// taking one off the front costs the same however many wait.
+    private var waitingKeys: ArraySlice<Key> = []
     private var lastFrame: CellGrid?
     private var isEnding = false
 

@@ -65,13 +65,10 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         case .backTab, .up: focus = fields[(at + fields.count - 1) % fields.count]
         case .backspace: _ = values[focus]?.popLast()
         case .clearLine: values[focus] = ""
-        case .character(let character), .pasted(let character):
-            var value = values[focus] ?? ""
+        case .character, .pasted:
             // Past the longest value the field takes, a key adds nothing:
             // a paste of a book cannot grow the form without bound.
-            guard focus.hasRoom(for: character, after: value) else { return .handled }
-            value.append(character)
-            values[focus] = value
+            values[focus] = focus.appending(key.text ?? "", to: values[focus] ?? "")
         default:
             switch FullScreenKeyMap.intent(of: key, on: .form) {
             case .cancel?: await model.answer(.cancel)

@@ -229,10 +229,11 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     private func handleSearch(_ key: Key, _ model: PersonListViewModel) async -> KeyOutcome {
         var draft = searchDraft ?? ""
         switch key {
-        case .character(let character), .pasted(let character):
+        case .character, .pasted:
             // Longer than any name can be: nothing would match.
-            guard PersonField.name.hasRoom(for: character, after: draft) else { return .handled }
-            draft.append(character)
+            let longer = PersonField.name.appending(key.text ?? "", to: draft)
+            guard longer != draft else { return .handled }
+            draft = longer
         case .backspace:
             guard !draft.isEmpty else {
                 searchDraft = nil

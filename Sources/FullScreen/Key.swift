@@ -1,3 +1,5 @@
+import Features
+
 /// One key the person pressed, as the full-screen front end reads it: a
 /// character, or one of the keys a terminal sends as a control byte or an
 /// escape sequence.
@@ -7,10 +9,13 @@
 public enum Key: Hashable, Sendable {
     /// A printable character, as typed (a letter, a digit, a space, `?`).
     case character(Character)
-    /// A character that came in a paste: text for a search or a field,
-    /// never a command, so a paste onto the list adds, deletes and quits
-    /// nothing, whatever letters and line breaks it holds.
-    case pasted(Character)
+    /// Text that came in a paste, as much of it as one read brought: for a
+    /// search or a field, never a command, so a paste onto the list adds,
+    /// deletes and quits nothing, whatever letters and line breaks it holds.
+    ///
+    /// One key for the whole text, not one a character: a paste of a
+    /// megabyte is a few keys to handle, not a million.
+    case pasted(String)
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, tab, backTab, backspace, delete, escape
@@ -24,6 +29,16 @@ public enum Key: Hashable, Sendable {
     case f1
     /// Any other control byte or escape sequence: ignored, never shown.
     case unknown
+
+    /// The text the key types into a search or a field: the character
+    /// typed, or the text pasted; `nil` for every other key.
+    public var text: String? {
+        switch self {
+        case .character(let character): String(character)
+        case .pasted(let text): text
+        default: nil
+        }
+    }
 }
 
 /// Turns the bytes a terminal sends into ``Key``s.
@@ -40,19 +55,57 @@ public enum Key: Hashable, Sendable {
 /// A paste arrives between the markers a terminal sends once asked to
 /// (bracketed paste, which ``RawTerminal`` asks for): what is between them
 /// is read as ``Key/pasted(_:)`` text, and its control bytes as nothing.
+///
+/// The end mark can itself be in what was copied, and a terminal passes
+/// it on as it is (tmux 3.3a does): `abc ESC[201~ dy` pasted onto the list
+/// deleted the person highlighted. So whatever comes after an end mark in
+/// the same read is text of the paste too, and the paste ends with that
+/// read: a terminal sends a paste in one write, and keys typed after it in
+/// writes of their own, which the reader, always waiting, takes in reads of
+/// their own.
+///
+/// Of one paste, only as much as the largest field or search can hold is
+/// kept (``longestPaste``); the rest is dropped here, before it is queued,
+/// so a paste of a megabyte costs its reading and no more.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Between the marks that start and end a paste.
     private var isPasting = false
+    /// How many bytes of the paste under way have been kept.
+    private var pastedBytes = 0
+    /// Whether the paste under way has had a character dropped: nothing
+    /// after it is kept either, so what is kept is the paste's start.
+    private var isPasteFull = false
+
+    /// The most bytes of one paste kept: what the largest field holds, and
+    /// more than any search can use (``Features/PersonField/maximumBytes``).
+    public static let longestPaste = PersonField.allCases.map(\.maximumBytes).max() ?? 0
 
     /// A decoder that has read nothing yet.
     public init() {}
 
-    /// The keys in `bytes`, in order, given what was left over before.
+    /// The keys in `bytes`, one read's worth, in order, given what was
+    /// left over before; the text pasted in it comes last, as one key.
     public mutating func decode(_ bytes: [UInt8]) -> [Key] {
-        let input = pending + bytes
-        pending = []
         var keys: [Key] = []
+        var pasted = ""
+        let hasEndMark = decode(pending + bytes, into: &keys, pasting: &pasted)
+        if !pasted.isEmpty { keys.append(.pasted(pasted)) }
+        if hasEndMark { isPasting = false }
+        return keys
+    }
+
+    /// Reads `input` into `keys`, and the text of a paste into `pasted`;
+    /// returns whether a paste's end mark came in it.
+    ///
+    /// Once a paste has started, everything after it in `input` is the
+    /// paste's: its text goes to `pasted`, so keys before a paste come
+    /// before its text.
+    private mutating func decode(
+        _ input: [UInt8], into keys: inout [Key], pasting pasted: inout String
+    ) -> Bool {
+        pending = []
+        var hasEndMark = false
         var index = 0
         while index < input.count {
             let byte = input[index]
@@ -63,11 +116,14 @@ public struct KeyDecoder: Sendable {
                 if Self.isCutShort(input, at: index) || (isPasting && index == input.count - 1) {
                     // The rest of this sequence comes with the next read.
                     pending = Array(input[index...])
-                    return keys
+                    return hasEndMark
                 }
                 let (key, length) = Self.escapeSequence(input, at: index)
-                if let marks = Self.pasteMarks(input, at: index) {
-                    isPasting = marks
+                if let starts = Self.pasteMarks(input, at: index) {
+                    if starts, !isPasting { (pastedBytes, isPasteFull) = (0, false) }
+                    if !starts, isPasting { hasEndMark = true }
+                    // After an end mark, the rest of the read is the paste's.
+                    isPasting = isPasting || starts
                 } else if !isPasting {
                     keys.append(key)
                 }
@@ -81,7 +137,7 @@ public struct KeyDecoder: Sendable {
                 keys.append(.backspace)
                 index += 1
             case 0x20..<0x7F:
-                keys.append(text(Character(Unicode.Scalar(byte))))
+                add(Character(Unicode.Scalar(byte)), to: &keys, pasting: &pasted)
                 index += 1
             default:
                 let length = Self.utf8Length(lead: byte)
@@ -90,32 +146,42 @@ public struct KeyDecoder: Sendable {
                     // Not the start of a character after all (a pasted
                     // byte): the key typed next is a key of its own, not
                     // the character's missing end.
-                    keys.append(.unknown)
+                    if !isPasting { keys.append(.unknown) }
                     index += 1
                     continue
                 }
                 guard index + length <= input.count else {
                     // The rest of this character comes with the next read.
                     pending = Array(input[index...])
-                    return keys
+                    return hasEndMark
                 }
                 let scalarBytes = input[index..<(index + length)]
                 if length > 1, let decoded = String(validating: scalarBytes, as: UTF8.self),
                     let character = decoded.first, decoded.count == 1
                 {
-                    keys.append(text(character))
-                } else {
+                    add(character, to: &keys, pasting: &pasted)
+                } else if !isPasting {
                     keys.append(.unknown)
                 }
                 index += max(1, length)
             }
         }
-        return keys
+        return hasEndMark
     }
 
-    /// The key of `character`: typed, or part of a paste.
-    private func text(_ character: Character) -> Key {
-        isPasting ? .pasted(character) : .character(character)
+    /// Adds `character` as a key typed, or to the text of the paste under
+    /// way while the paste has room for it.
+    private mutating func add(
+        _ character: Character, to keys: inout [Key], pasting pasted: inout String
+    ) {
+        guard isPasting else { return keys.append(.character(character)) }
+        let size = character.utf8.count
+        guard !isPasteFull, pastedBytes + size <= Self.longestPaste else {
+            isPasteFull = true
+            return
+        }
+        pastedBytes += size
+        pasted.append(character)
     }
 
     /// Whether the escape sequence at `start` starts a paste (true) or

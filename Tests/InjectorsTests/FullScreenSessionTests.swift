@@ -228,12 +228,46 @@ import Testing
         let store = Fixtures.sampleStore()
         let run = Run(store: store)
         await run.start(showing: "Name     Ada Lovelace")
-        run.window.press("dyaxq".map(Key.pasted))
+        run.window.press([.pasted("dyaxq")])
         await run.window.frame(showing: "A paste is typed only into a search or a field.")
         #expect(try await store.person(withID: 1)?.name == "Ada Lovelace")
         #expect(try await store.count(matching: "") == 3)
-        run.window.press([.character("/")] + "gr".map(Key.pasted))
+        run.window.press([.character("/"), .pasted("gr")])
         await run.window.frame(showing: "Name     Grace Hopper")
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func aPasteHoldingItsOwnEndMarkDeletesNoOne() async throws {
+        // tmux passes a copied end mark on as it is: the d and y after it
+        // were read as keys, and deleted Ada.
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        await run.start(showing: "Name     Ada Lovelace")
+        var decoder = KeyDecoder()
+        run.window.press(decoder.decode(Array("\u{1B}[200~abc\u{1B}[201~dy\u{1B}[201~".utf8)))
+        await run.window.frame(showing: "A paste is typed only into a search or a field.")
+        #expect(try await store.person(withID: 1)?.name == "Ada Lovelace")
+        #expect(try await store.count(matching: "") == 3)
+        #expect(await run.finish() == .success)
+    }
+
+    @Test func aPasteOfAMegabyteFillsTheFieldToItsEndAndTheKeysAfterItAnswer() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        await run.start(showing: "Name     Ada Lovelace")
+        run.window.press([.character("e")])
+        await run.window.frame(showing: "Edit Ada Lovelace")
+        let text = String(repeating: "Ada Byron ", count: 100_000)
+        let bytes = Array("\u{1B}[200~\(text)\u{1B}[201~".utf8)
+        var decoder = KeyDecoder()
+        run.window.press([.clearLine])
+        for start in stride(from: 0, to: bytes.count, by: 4_096) {
+            run.window.press(decoder.decode(Array(bytes[start..<min(bytes.count, start + 4_096)])))
+        }
+        run.window.press([.enter])
+        await run.window.frame(showing: "Saved ")
+        let kept = PersonField.name.longestStart(of: text).trimmingCharacters(in: .whitespaces)
+        #expect(try await store.person(withID: 1)?.name == kept)
         #expect(await run.finish() == .success)
     }
 

@@ -99,6 +99,17 @@ final class TerminalPane {
         if enter { try run(["send-keys", "Enter"]) }
     }
 
+    /// Pastes `text` as a terminal does: between the marks of a paste when
+    /// the program asked for them (bracketed paste), and `text` as it is,
+    /// marks and all, between them.
+    func paste(_ text: String) throws {
+        let buffer = folder.appendingPathComponent("paste-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: buffer)
+        defer { try? FileManager.default.removeItem(at: buffer) }
+        try run(["load-buffer", buffer.path])
+        try run(["paste-buffer", "-p", "-d"])
+    }
+
     /// What the pane shows now, one line per row, without trailing spaces.
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-J"])

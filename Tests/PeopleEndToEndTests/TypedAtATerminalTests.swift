@@ -145,6 +145,23 @@ struct FullScreenAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    @Test func aPasteHoldingItsOwnEndMarkDeletesNoOne() throws {
+        // tmux passes a copied end mark on as it is: the d and y after it
+        // were read as keys, and deleted the person highlighted.
+        let pane = try TerminalPane([], columns: 120, rows: 30)
+        try pane.waitUntil("the list beside Ada") {
+            $0.contains("People · 1–3 of 3") && $0.contains("Name     Ada Lovelace")
+        }
+        try pane.paste("abc\u{1B}[201~dy")
+        let shown = try pane.waitUntil("the paste answered") {
+            $0.contains("A paste is typed only") || $0.contains("Delete") || $0.contains("2 of 2")
+        }
+        #expect(shown.contains("A paste is typed only into a search or a field."))
+        #expect(shown.contains("People · 1–3 of 3") && shown.contains("Name     Ada Lovelace"))
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+    }
+
     @Test func suspendedItGivesTheTerminalBackAndTerminatedItEndsByTheSignalOnceGivenBack()
         throws
     {

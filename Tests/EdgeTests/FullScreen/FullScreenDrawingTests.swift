@@ -37,8 +37,9 @@ import Testing
 
     @Test func aMarkedPasteIsTextAndNeverKeys() {
         var decoder = KeyDecoder()
-        let keys = decoder.decode(Array("\u{1B}[200~ay\r\u{3}\u{1B}[A\u{1B}[201~q".utf8))
-        #expect(keys == [.pasted("a"), .pasted("y"), .character("q")])
+        let keys = decoder.decode(Array("\u{1B}[200~ay\r\u{3}\u{1B}[A\u{1B}[201~".utf8))
+        #expect(keys == [.pasted("ay")])
+        #expect(decoder.decode(Array("q".utf8)) == [.character("q")], "the next read is keys")
     }
 
     @Test func aPasteMarkCutBetweenTwoReadsStillMarksThePaste() {
@@ -46,11 +47,10 @@ import Testing
         // a mark: a cut start made the paste's letters keys (d, then y,
         // deletes), a cut end made every key after it text, Ctrl-C too.
         var decoder = KeyDecoder()
-        #expect(
-            decoder.decode(Array("\u{1B}[200~ab\u{1B}[20".utf8)) == [.pasted("a"), .pasted("b")])
-        #expect(decoder.decode(Array("1~q".utf8)) == [.character("q")])
+        #expect(decoder.decode(Array("\u{1B}[200~ab\u{1B}[20".utf8)) == [.pasted("ab")])
+        #expect(decoder.decode(Array("1~".utf8)) == [])
         #expect(decoder.decode(Array("x\u{1B}[2".utf8)) == [.character("x")])
-        #expect(decoder.decode(Array("00~dy\u{1B}[201~".utf8)) == [.pasted("d"), .pasted("y")])
+        #expect(decoder.decode(Array("00~dy\u{1B}[201~".utf8)) == [.pasted("dy")])
         #expect(decoder.decode(Array("\u{1B}".utf8)) == [.escape], "Esc alone is still Esc")
         #expect(decoder.decode(Array("\u{1B}[".utf8)) == [])
         #expect(decoder.decode(Array("A".utf8)) == [.up])
@@ -61,10 +61,53 @@ import Testing
         // for the next: taken for Esc, the end mark's [201~ was pasted,
         // and every key after it too, q and Ctrl-C.
         var decoder = KeyDecoder()
-        #expect(
-            decoder.decode(Array("\u{1B}[200~ab\u{1B}".utf8)) == [.pasted("a"), .pasted("b")])
-        #expect(decoder.decode(Array("[201~q".utf8)) == [.character("q")])
+        #expect(decoder.decode(Array("\u{1B}[200~ab\u{1B}".utf8)) == [.pasted("ab")])
+        #expect(decoder.decode(Array("[201~".utf8)) == [])
+        #expect(decoder.decode(Array("q".utf8)) == [.character("q")])
         #expect(decoder.decode(Array("\u{1B}".utf8)) == [.escape], "Esc alone is still Esc")
+    }
+
+    @Test func anEndMarkInsideAPasteLeavesTheRestOfItsReadText() {
+        // tmux 3.3a passes a copied end mark on as it is: `abc ESC[201~ dy`
+        // pasted onto the list ended the paste early, and d, then y,
+        // deleted the person highlighted.
+        var decoder = KeyDecoder()
+        let keys = decoder.decode(Array("\u{1B}[200~abc\u{1B}[201~dy\u{1B}[201~".utf8))
+        #expect(typed(keys).isEmpty, "nothing of the paste is a key")
+        #expect(pasted(keys) == "abcdy")
+        // The paste ended with its read: what is typed next is keys again.
+        #expect(typed(decoder.decode(Array("q".utf8))) == ["q"])
+    }
+
+    @Test func aPasteOfAMegabyteIsQueuedOnlyAsFarAsTheLargestFieldHoldsIt() {
+        // Each pasted character was a key of its own, a million of them
+        // queued and handled, each taken off the front of an array: the
+        // session froze for minutes, q and Ctrl-C waiting behind them.
+        let longest = PersonField.allCases.map(\.maximumBytes).max() ?? 0
+        let text = String(repeating: "abcdefghij", count: 100_000)
+        let bytes = Array("\u{1B}[200~\(text)\u{1B}[201~".utf8)
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        for start in stride(from: 0, to: bytes.count, by: 4_096) {
+            keys += decoder.decode(Array(bytes[start..<min(bytes.count, start + 4_096)]))
+        }
+        #expect(typed(keys).isEmpty)
+        #expect(
+            keys.count <= 1 + longest / 4_096, "a key for each read whose text was kept, no more")
+        let kept = pasted(keys)
+        #expect(kept.utf8.count == longest, "as much as the largest field holds, no more")
+        #expect(text.hasPrefix(kept), "the paste's start")
+        #expect(decoder.decode(Array("q".utf8)) == [.character("q")], "q is answered next")
+    }
+
+    /// The characters typed among `keys`.
+    private func typed(_ keys: [Key]) -> [Character] {
+        keys.compactMap { if case .character(let character) = $0 { character } else { nil } }
+    }
+
+    /// The text pasted among `keys`, all of it.
+    private func pasted(_ keys: [Key]) -> String {
+        keys.compactMap { if case .pasted(let text) = $0 { String(text) } else { nil } }.joined()
     }
 
     @Test func anyBytesAtAllDecodeWithoutStoppingTheReader() {
