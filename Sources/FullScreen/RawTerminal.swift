@@ -12,7 +12,9 @@ import Foundation
 /// sees it worked), and while suspended by ^Z or SIGTSTP:
 /// the terminal is restored, the process stops, and on `fg` it is taken
 /// again and drawn whole. In raw mode Ctrl-C and Ctrl-Z arrive as keys,
-/// not signals, and mean the same.
+/// not signals, and mean the same. Any other signal that ends the program
+/// — a crash, SIGQUIT, SIGUSR1, SIGALRM — gives it back first
+/// (``TerminalRescue``), then ends it as that signal does.
 ///
 /// Keys are read on a thread of their own, since a read blocks, and handed
 /// to the main actor through the ``EventQueue``.
@@ -41,6 +43,9 @@ public final class RawTerminal: FullScreenTerminal {
 
     public func begin() {
         if tcgetattr(STDIN_FILENO, &saved) == 0 { hasSaved = true }
+        // Before the terminal is taken, so no moment of the session is left
+        // without a way back.
+        TerminalRescue.arm(restoring: hasSaved ? saved : nil, writing: Self.leavingBytes)
         takeTerminal()
         signalSources = Self.listenForSignals(posting: events, noting: endedBy)
         if !isReading {
@@ -54,6 +59,7 @@ public final class RawTerminal: FullScreenTerminal {
         signalSources = []
         for signal in Self.endingSignals + [SIGTSTP] { Foundation.signal(signal, SIG_DFL) }
         giveTerminalBack()
+        TerminalRescue.disarm()
         // Every screen has left and the terminal is as it was: the signal
         // does now what it would have done at once, with its default action.
         if let signal = endedBy.withLock({ $0 }) { Self.endByDefault(signal) }
@@ -133,8 +139,13 @@ public final class RawTerminal: FullScreenTerminal {
     /// the person types there is echoed and read a line at a time.
     private func giveTerminalBack() {
         if hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-        write(Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
+        write(Self.leavingBytes)
     }
+
+    /// What leaves the full screen: pastes no longer marked, plain text,
+    /// lines wrapped, the cursor shown, the main screen.
+    private static let leavingBytes = Array(
+        "\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     /// Turns each signal the session answers into an event.
     ///

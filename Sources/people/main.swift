@@ -1,6 +1,9 @@
 // The bootstrap: read the launch inputs into a scope, ask the root injector
 // for the application, run it. Nothing else happens here — every decision
-// about what to build lives in the injectors.
+// about what to build lives in the injectors — but for one step the Swift
+// runtime needs before any of that: at a terminal, its crash report would
+// wait there for a key, so the program starts again, once, telling it not
+// to (see CrashReports).
 
 import AppScope
 import Features
@@ -8,6 +11,8 @@ import Foundation
 import Injectors
 import Launch
 import Terminal
+
+CrashReports.keepFromAsking()
 
 let status: ExitCode
 do {

@@ -145,6 +145,24 @@ struct FullScreenAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    /// A crash, or a signal that ends a program and that the session does
+    /// not answer: SIGQUIT, SIGSEGV and SIGABRT drew the Swift runtime's
+    /// crash report over the full screen in raw mode, where it asked
+    /// "Press space to interact", then the session went on over a garbled
+    /// screen; SIGUSR1 and SIGALRM ended it with the terminal raw.
+    @Test(arguments: [SIGQUIT, SIGSEGV, SIGABRT, SIGUSR1, SIGALRM])
+    func aSignalThatEndsTheProgramGivesTheTerminalBackFirst(signal: Int32) throws {
+        let pane = try TerminalPane([], columns: 100, rows: 30)
+        try pane.waitUntil("the list") { $0.contains("People · 1–3 of 3") }
+        try pane.send(signal: String(signal))
+        // Ended by the signal, as a shell reports it: 128 and its number.
+        #expect(try pane.exitStatus(within: 60) == 128 + signal)
+        #expect(try !pane.showsAlternateScreen())
+        let shown = try pane.waitUntil("the settings the program left") { $0.contains("icanon") }
+        #expect(TerminalPane.isGivenBack(shown))
+        #expect(!shown.contains("Press space"), "no crash report waits for a key")
+    }
+
     @Test func aPasteHoldingItsOwnEndMarkDeletesNoOne() throws {
         // tmux passes a copied end mark on as it is: the d and y after it
         // were read as keys, and deleted the person highlighted.
