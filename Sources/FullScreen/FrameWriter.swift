@@ -7,7 +7,9 @@ import Palette
 /// A ↓ in the list changes two rows and the detail pane, so that is all it
 /// sends: a full repaint of a 200×60 window for every key would flicker on a
 /// slow link and cost far more than the change. The first frame, and any
-/// frame after a resize or a return from ^Z, is drawn whole.
+/// frame after a resize or a return from ^Z, is drawn whole. Each cell
+/// lands in its column whatever width the terminal gives the characters
+/// before it.
 public struct FrameWriter: Sendable {
     /// Whether roles are drawn in the theme's colours (not with `NO_COLOR`).
     public let usesColor: Bool
@@ -29,19 +31,49 @@ public struct FrameWriter: Sendable {
         for row in 0..<frame.rows {
             guard let (first, last) = changedSpan(row, previous: whole ? nil : previous, frame)
             else { continue }
-            output += "\u{1B}[\(row + 1);\(first + 1)H"
+            output += Self.move(row, first)
             var style: CellStyle?
+            // Whether the terminal's cursor is where the program thinks.
+            var isPlaced = true
             for column in first...last {
                 let cell = frame[row, column]
+                // The right half of a wide character, already sent.
+                if cell.text.isEmpty { continue }
+                if !isPlaced { output += Self.move(row, column) }
                 if cell.style != style {
                     output += escape(for: cell.style)
                     style = cell.style
                 }
+                let isWide = column + 1 < frame.columns && frame[row, column + 1].text.isEmpty
+                // A terminal that draws it one column wide leaves its right
+                // half as it was: both blanked first, nothing stale shows.
+                if isWide { output += "  " + Self.move(row, column) }
                 output += cell.text
+                isPlaced = Self.isMeasuredAlike(cell.text)
             }
             output += "\u{1B}[0m"
         }
         return Array(output.utf8)
+    }
+
+    /// The escape sequence that puts the cursor at `row` and `column`.
+    private static func move(_ row: Int, _ column: Int) -> String {
+        "\u{1B}[\(row + 1);\(column + 1)H"
+    }
+
+    /// Whether every terminal gives `text` the columns the program does:
+    /// printable ASCII, one column everywhere.
+    ///
+    /// Past any other character, the next is sent to its column by an
+    /// explicit move. Terminals and this program can disagree on how wide
+    /// a character is (an emoji, a character newer than the terminal's
+    /// tables, one East Asian fonts draw wide): the terminal's cursor then
+    /// ends a column off, and the rest of the row was drawn shifted — the
+    /// split view's border out of line, stale characters at the row's
+    /// end. With the move, a character a terminal measures otherwise can
+    /// only draw itself askew, never the cells after it.
+    private static func isMeasuredAlike(_ text: String) -> Bool {
+        text.utf8.count == 1 && text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
     }
 
     /// The first and last column of `row` that differ from `previous`,

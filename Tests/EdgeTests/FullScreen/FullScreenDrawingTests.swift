@@ -100,6 +100,51 @@ import Testing
         #expect(decoder.decode(Array("q".utf8)) == [.character("q")], "q is answered next")
     }
 
+    @Test func aCharacterTheTerminalMeasuresOtherwiseMovesNothingAfterIt() {
+        // The program draws 👍 two columns wide and → one; a terminal that
+        // draws them the other way drew the rest of each row a column off:
+        // the border out of line, and stale characters at the row's end.
+        let misjudged: [Character: Int] = ["👍": 1, "→": 2]
+        var terminal = TerminalModel(rows: 2, columns: 30) {
+            misjudged[$0] ?? $0.displayColumns
+        }
+        let writer = FrameWriter(usesColor: false, theme: .standard)
+        var frame = CellGrid(rows: 2, columns: 30)
+        for (row, name) in ["👍 Ada Lovelace", "→ Alan Turing"].enumerated() {
+            frame.put(name, at: GridPoint(row: row, column: 0), width: 19, fill: true)
+            frame.put("│", at: GridPoint(row: row, column: 19))
+            frame.put("London", at: GridPoint(row: row, column: 21))
+        }
+        terminal.read(writer.bytes(from: nil, to: frame))
+        expect(terminal, showsAllBut: misjudged, of: frame)
+        // The highlight moves: the rows are sent again from their start.
+        var next = frame
+        next.put(
+            "👍 Ada Lovelace", at: GridPoint(row: 0, column: 0), width: 19,
+            style: CellStyle(.plain, highlighted: true), fill: true)
+        next.put("Grace", at: GridPoint(row: 1, column: 2), width: 17, fill: true)
+        terminal.read(writer.bytes(from: frame, to: next))
+        expect(terminal, showsAllBut: misjudged, of: next)
+    }
+
+    /// Expects every cell of `frame` on `terminal`, in its column, but the
+    /// cells of the characters the terminal measures otherwise.
+    private func expect(
+        _ terminal: TerminalModel, showsAllBut misjudged: [Character: Int], of frame: CellGrid
+    ) {
+        for row in 0..<frame.rows {
+            for column in 0..<frame.columns {
+                let text = frame[row, column].text
+                // The character's own cells: its right half is empty.
+                let own = text.isEmpty ? frame[row, column - 1].text : text
+                guard own.first.map({ misjudged[$0] == nil }) == true else { continue }
+                #expect(
+                    terminal.cells[row][column] == text,
+                    "row \(row), column \(column): \(terminal.cells[row].joined())")
+            }
+        }
+    }
+
     /// The characters typed among `keys`.
     private func typed(_ keys: [Key]) -> [Character] {
         keys.compactMap { if case .character(let character) = $0 { character } else { nil } }
