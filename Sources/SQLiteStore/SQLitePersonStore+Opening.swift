@@ -170,6 +170,7 @@ extension SQLitePersonStore {
         throws(PersonStoreError)
     {
         let version = try adoptableVersion(of: database)
+        try checkStepsCanRun(from: version, in: database)
         guard version < SQLiteSchema.currentVersion else {
             // Another program may have taken the file out of WAL, where a
             // reader blocks writers; switching back takes the lock, so it is
@@ -183,6 +184,7 @@ extension SQLitePersonStore {
         try database.storeTransaction { () throws(PersonStoreError) in
             // Another process may have changed the file while this one waited.
             let version = try adoptableVersion(of: database)
+            try checkStepsCanRun(from: version, in: database)
             for step in SQLiteSchema.steps.dropFirst(version) {
                 try database.execute(step)
             }
@@ -193,6 +195,34 @@ extension SQLitePersonStore {
             }
             try SQLiteDerivedData.rebuild(in: database)
             try database.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
+        }
+    }
+
+    /// Refuses a file in which a step still to run would drop another
+    /// program's object: a view named like a table an earlier people made.
+    ///
+    /// The steps drop what earlier versions made with `DROP TABLE IF
+    /// EXISTS`, which SQLite refuses for a view of that name, in its own
+    /// words ("use DROP VIEW to delete view person_search"). The view is
+    /// another program's: the file is left as it was (checked before it is
+    /// switched to WAL), and the refusal names the view and the file.
+    private static func checkStepsCanRun(from version: Int, in database: SQLiteConnection)
+        throws(PersonStoreError)
+    {
+        let dropped = SQLiteSchema.steps.dropFirst(version).flatMap { step in
+            step.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard words.count == 5, words[0] == "DROP", words[1] == "TABLE" else { return nil }
+                return words[4].trimmingCharacters(in: [";"]).lowercased()
+            }
+        }
+        guard !dropped.isEmpty else { return }
+        for object in try SQLiteObject.all(in: database)
+        where object.type == "view" && dropped.contains(object.name.lowercased()) {
+            throw .storage(
+                "the database \(database.shownPath) has a view \(InertText.quoted(object.name, limit: 40)) "
+                    + "of another program's, named like a table an earlier people made; "
+                    + "it was left as it was")
         }
     }
 
