@@ -14,7 +14,7 @@ import Foundation
 /// again and drawn whole. In raw mode Ctrl-C and Ctrl-Z arrive as keys,
 /// not signals, and mean the same. Any other signal that ends the program
 /// — a crash, SIGQUIT, SIGUSR1, SIGALRM — gives it back first
-/// (``TerminalRescue``), then ends it as that signal does.
+/// (`TerminalRescue`), then ends it as that signal does.
 ///
 /// Keys are read on a thread of their own, since a read blocks, and handed
 /// to the main actor through the ``EventQueue``.
