@@ -138,10 +138,15 @@ final class TerminalPane {
         return shown
     }
 
-    /// Waits until `people` has exited, and returns its status.
+    /// Waits until `people` has exited and the shell has printed the
+    /// terminal's settings after it, and returns its status.
+    ///
+    /// The settings too: a test reads them from the pane next, and read
+    /// between the two lines they were not there yet (`icanon` is in
+    /// them either way, as `icanon` or `-icanon`).
     func exitStatus(within seconds: Double = 30) throws -> Int32? {
         let shown = try waitUntil("the program's exit", within: seconds) {
-            $0.contains("[exited ")
+            $0.contains("[exited ") && $0.contains("icanon")
         }
         let status = shown.components(separatedBy: "[exited ").last?.prefix { $0.isNumber }
         return status.flatMap { Int32($0) }
