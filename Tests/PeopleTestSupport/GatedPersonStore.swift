@@ -29,7 +29,10 @@ public final class GatedPersonStore: PersonStore {
         var parked: [Parked] = []
         /// Calls that parked and that no one has asked about yet.
         var unseen: [String] = []
-        var watchers: [CheckedContinuation<String, Never>] = []
+        var watchers: [(number: Int, resume: CheckedContinuation<String, Never>)] = []
+        var nextWatcher = 0
+        /// Waits whose task was cancelled before they began to wait.
+        var cancelledWatchers: Set<Int> = []
         var cancelledCalls = 0
     }
 
@@ -41,18 +44,43 @@ public final class GatedPersonStore: PersonStore {
         self.store = store
     }
 
+    /// What ``nextParkedCall()`` answers when its task is cancelled before
+    /// a call parks: no call's name, so every expectation of one fails.
+    public static let noCallBeforeCancellation = "no call (the wait was cancelled)"
+
     /// Waits until a call has parked at the gate, and names it ("listPage",
     /// "person", …): a confirmation that the screen asked, without a clock.
+    ///
+    /// The wait ends when its task is cancelled, answering
+    /// ``noCallBeforeCancellation``: a test waiting for a call that never
+    /// comes then fails when its time limit cancels it, instead of holding
+    /// the whole run for ever. A later call is told to the next wait.
     public func nextParkedCall() async -> String {
-        await withCheckedContinuation { watcher in
-            let seen = state.withLock { state -> String? in
-                if state.unseen.isEmpty {
-                    state.watchers.append(watcher)
+        let number = state.withLock { state in
+            defer { state.nextWatcher += 1 }
+            return state.nextWatcher
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { watcher in
+                let answer = state.withLock { state -> String? in
+                    if !state.unseen.isEmpty { return state.unseen.removeFirst() }
+                    if state.cancelledWatchers.contains(number) {
+                        return Self.noCallBeforeCancellation
+                    }
+                    state.watchers.append((number, watcher))
                     return nil
                 }
-                return state.unseen.removeFirst()
+                if let answer { watcher.resume(returning: answer) }
             }
-            if let seen { watcher.resume(returning: seen) }
+        } onCancel: {
+            let watcher = state.withLock { state -> CheckedContinuation<String, Never>? in
+                state.cancelledWatchers.insert(number)
+                guard let index = state.watchers.firstIndex(where: { $0.number == number }) else {
+                    return nil
+                }
+                return state.watchers.remove(at: index).resume
+            }
+            watcher?.resume(returning: Self.noCallBeforeCancellation)
         }
     }
 
@@ -96,7 +124,7 @@ public final class GatedPersonStore: PersonStore {
                 state.unseen.append(call)
                 return nil
             }
-            return state.watchers.removeFirst()
+            return state.watchers.removeFirst().resume
         }
         watcher?.resume(returning: call)
         do {
