@@ -18,6 +18,32 @@ import Testing
         await maker.contract.check(promise)
     }
 
+    /// The promises kept when ids run out, run here in this process: each
+    /// of this package's stores refuses with an error, and the server store
+    /// in a process of its own would start a server of its own.
+    @Test(arguments: StoreMaker.all, PersonStoreContract.promisesWhenIDsRunOut)
+    func everyStoreRefusesAnAddWhenIDsRunOut(
+        _ maker: StoreMaker, _ promise: PersonStoreContract.Promise
+    ) async {
+        await maker.contract.check(promise)
+    }
+
+    /// A store that traps when ids run out breaks only those promises.
+    ///
+    /// Written from the protocol's docs the quick way, its next id counted
+    /// with `+= 1`, it traps past `Int.max`. That must break the promises
+    /// about running out, each in a process of its own, and not end the run
+    /// that checks the rest.
+    @Test func aStoreThatTrapsWhenIDsRunOutBreaksOnlyThosePromises() async {
+        await PlusOneIDsPersonStore.contract.checkEveryPromise()
+        for promise in PersonStoreContract.promisesWhenIDsRunOut {
+            await #expect(processExitsWith: .failure, "\(promise.name)") {
+                [name = promise.name as String] in
+                await PlusOneIDsPersonStore.contract.check(PersonStoreContract.promise(named: name))
+            }
+        }
+    }
+
     /// A store that writes over whatever is stored, as a decorator that
     /// reads a person again before saving would: the contract must catch it
     /// and name both the store and the promise.
@@ -40,7 +66,7 @@ import Testing
 
     /// Every promise in the list is checked by the function it is named
     /// after, and fails, naming itself, against a store whose every call fails.
-    @Test(arguments: PersonStoreContract.promises)
+    @Test(arguments: PersonStoreContract.promises + PersonStoreContract.promisesWhenIDsRunOut)
     func eachPromiseIsNamedAfterItsCheckAndCanFail(_ promise: PersonStoreContract.Promise) async {
         let contract = PersonStoreContract("a broken store") { _ in
             StrictPersonStore(expectsCalls: true)
@@ -52,6 +78,75 @@ import Testing
                 $0.rawValue.hasPrefix("a broken store breaks \(promise.name)(): it threw")
             }
         }
+    }
+}
+
+/// A store whose next id is the last one `+= 1`, as a store written in a
+/// hurry from the protocol's docs counts them: past `Int.max`, it traps.
+private struct PlusOneIDsPersonStore: PersonStore {
+    let store: MemoryPersonStore
+    let lastID: Locked<Person.ID>
+
+    init(_ persons: [Person]) {
+        store = MemoryPersonStore(persons: persons)
+        lastID = Locked(max(0, persons.map(\.id).max() ?? 0))
+    }
+
+    /// The contract, run against this store.
+    static let contract = PersonStoreContract("a store counting ids with += 1") { persons in
+        PlusOneIDsPersonStore(persons)
+    }
+
+    /// The person `draft` makes, with the next id.
+    func newPerson(_ draft: ValidatedDraft, addedAt date: Date) -> Person {
+        let id = lastID.withLock { last in
+            last += 1
+            return last
+        }
+        return Person(
+            id: id, name: draft.name, address: draft.address, email: draft.email, added: date)
+    }
+
+    func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
+        let person = newPerson(draft, addedAt: date)
+        try await store.restore(person)
+        return person
+    }
+    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
+        async throws -> Int
+    {
+        var added = 0
+        for draft in Array(drafts) {
+            try await store.restore(newPerson(draft, addedAt: date))
+            added += 1
+        }
+        return added
+    }
+    func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+        try await store.update(opened, with: draft)
+    }
+    func delete(_ opened: Person) async throws { try await store.delete(opened) }
+    func listPage(matching search: String, from start: PageStart, size: Int) async throws
+        -> ListPage
+    { try await store.listPage(matching: search, from: start, size: size) }
+    func count(matching search: String) async throws -> Int {
+        try await store.count(matching: search)
+    }
+    func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+        try await store.position(of: key, matching: search)
+    }
+    func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person] {
+        try await store.page(matching: search, from: start, limit: limit)
+    }
+    func person(withID id: Person.ID) async throws -> Person? {
+        try await store.person(withID: id)
+    }
+    func restore(_ person: Person) async throws { try await store.restore(person) }
+    func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+        -> T
+    { try await store.readingConsistently(body) }
+    func check(repairing: Bool) async throws -> StoreCheck {
+        try await store.check(repairing: repairing)
     }
 }
 

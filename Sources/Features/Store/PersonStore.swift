@@ -68,13 +68,21 @@ public protocol PersonStore: Sendable {
     /// The date comes from the caller's clock, so whichever store is used,
     /// the time a person was added is the app's time.
     ///
+    /// Ids are never reused, so they can run out: when the largest there
+    /// is, `Int.max`, is taken, the add is refused with an error. A store
+    /// never wraps round to a taken id, and never traps (`nextID += 1`
+    /// would, and end the whole program).
+    ///
     /// - Returns: the stored person, with its new id.
-    /// - Throws: storage errors.
+    /// - Throws: ``PersonStoreError/storage(_:)`` when no id is left;
+    ///   storage errors.
     func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person
 
     /// Stores many new persons in one go, all added at `date`: all of them, or none.
     ///
     /// - Returns: how many were added.
+    /// - Throws: ``PersonStoreError/storage(_:)`` when the ids left are
+    ///   fewer than the persons, and then no one is added; storage errors.
     func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
         async throws
         -> Int

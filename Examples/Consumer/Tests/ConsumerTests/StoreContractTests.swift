@@ -21,6 +21,20 @@ import Testing
         .check(promise)
     }
 
+    /// The promises kept when ids run out, each in a process of its own:
+    /// a store that traps on them then fails that test, not the whole run.
+    @Test(arguments: PersonStoreContract.promisesWhenIDsRunOut)
+    func aCountingStoreRefusesWhenIDsRunOut(
+        _ promise: PersonStoreContract.Promise
+    ) async {
+        await #expect(processExitsWith: .success) { [name = promise.name as String] in
+            await PersonStoreContract("a counting store") { persons in
+                CountingPersonStore(wrapping: MemoryPersonStore(persons: persons))
+            }
+            .check(PersonStoreContract.promise(named: name))
+        }
+    }
+
     @Test func theCountingStoreCountsEveryCallThatReachesTheStore() async throws {
         let store = CountingPersonStore(wrapping: MemoryPersonStore(persons: Person.samples))
         _ = try await store.listPage(matching: "", from: .first, size: 10)
