@@ -111,6 +111,9 @@ public struct PersonStoreContract: Sendable {
         Promise(name: "aRestoredPersonComesBackExactlyWhereTheyWere") {
             await $0.aRestoredPersonComesBackExactlyWhereTheyWere()
         },
+        Promise(name: "aConsistentReadHandsBackWhatItsBodyReturnsOrThrows") {
+            await $0.aConsistentReadHandsBackWhatItsBodyReturnsOrThrows()
+        },
         Promise(name: "everyPageOfAnExportComesInOrderAndStopsWhenAsked") {
             await $0.everyPageOfAnExportComesInOrderAndStopsWhenAsked()
         },
@@ -572,6 +575,39 @@ public struct PersonStoreContract: Sendable {
     }
 
     // MARK: Export
+
+    /// What a body of ``Features/PersonStore/readingConsistently(_:)``
+    /// throws: the error it must hand back unchanged.
+    struct ThrownByTheBody: Error, Equatable {}
+
+    /// A consistent read runs its body once and hands back what it returns,
+    /// or what it throws, unchanged; reads in it see what was written before
+    /// it, and once it has ended, thrown or not, a later write is seen.
+    ///
+    /// A store that kept its read open after a body threw would go on
+    /// answering from that moment, and never show a later change.
+    public func aConsistentReadHandsBackWhatItsBodyReturnsOrThrows() async {
+        await keeping(Person.samples) { store in
+            let runs = Locked(0)
+            let names = try await store.readingConsistently {
+                runs.withLock { $0 += 1 }
+                return try await store.page(matching: "", from: .first, limit: 10).map(\.name)
+            }
+            #expect(names == Person.samples.map(\.name), broken())
+            #expect(runs.withLock { $0 } == 1, broken("the body runs once"))
+            await #expect(throws: ThrownByTheBody(), broken("the body's error")) {
+                try await store.readingConsistently { () async throws -> Int in
+                    _ = try await store.count(matching: "")
+                    throw ThrownByTheBody()
+                }
+            }
+            let added = try await store.add(validating: PersonDraft(name: "After The Read"))
+            #expect(
+                try await store.readingConsistently { try await store.person(withID: added.id) }
+                    == added, broken("a write after a read that threw"))
+            #expect(try await store.count(matching: "") == 4, broken())
+        }
+    }
 
     /// An export hands over every page in order, and `false` stops it.
     public func everyPageOfAnExportComesInOrderAndStopsWhenAsked() async {
