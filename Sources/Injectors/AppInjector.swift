@@ -12,8 +12,8 @@ import Terminal
 /// graph, or a one-shot command in the app scope.
 ///
 /// The composition root: the only code that decides what is built from what.
-/// Each method but ``injectAppScope(_:)`` (which makes the root scope, so
-/// has none to pass through) is one expression of glue — an initializer
+/// Each method but the two `injectAppScope` (which make the root scope, so
+/// have none to pass through) is one expression of glue — an initializer
 /// call, a scope cache, or another `inject…` call — passed through the scope
 /// (`make`, `keep`, `reuse`, `begin`, `provider`), which reports it to the
 /// wiring trace. The whole object graph can be read in this folder, top
@@ -30,9 +30,7 @@ public enum AppInjector {
     /// - Throws: ``Features/UsageError`` for a bad argument, environment
     ///   variable or configuration file.
     public static func injectAppScope(_ launch: LaunchEnvironment) throws(UsageError) -> AppScope {
-        let invocation = try Invocation(
-            arguments: launch.arguments, environment: launch.variables,
-            outputIsTerminal: launch.outputIsTerminal, inputIsTerminal: launch.inputIsTerminal)
+        let invocation = try parse(launch)
         let console = StandardConsole(
             showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
             style: TextStyle(
@@ -44,6 +42,36 @@ public enum AppInjector {
             console: console,
             readSource: injectSourceReader(),
             views: injectFrontEnd(invocation, console: console, launch: launch))
+    }
+
+    /// The app scope of a real command line run on a console of the
+    /// caller's: a fake one, in a test that runs the program end to end
+    /// without a terminal or a process.
+    ///
+    /// Everything but the console is as in a real run: the launch inputs
+    /// parsed by the real launch edge, the store they choose, the real
+    /// reader of import sources. The views are the line front end's, on
+    /// `console`: the full-screen one draws on a real terminal, and a test
+    /// of it hands ``FullScreen/FullScreenViews`` a terminal of its own.
+    ///
+    /// - Throws: ``Features/UsageError`` for a bad argument, environment
+    ///   variable or configuration file, as a real run does.
+    public static func injectAppScope(_ launch: LaunchEnvironment, console: any Console)
+        throws(UsageError) -> AppScope
+    {
+        let invocation = try parse(launch)
+        return AppScope(
+            configuration: invocation.configuration,
+            command: invocation.command,
+            console: console,
+            readSource: injectSourceReader())
+    }
+
+    /// The launch inputs read by the launch edge, as both app scopes read them.
+    private static func parse(_ launch: LaunchEnvironment) throws(UsageError) -> Invocation {
+        try Invocation(
+            arguments: launch.arguments, environment: launch.variables,
+            outputIsTerminal: launch.outputIsTerminal, inputIsTerminal: launch.inputIsTerminal)
     }
 
     /// The front end the session draws with: the views of each screen and

@@ -20,6 +20,29 @@ import Testing
         #expect(scope.command == .list(page: 1, search: "", json: false))
     }
 
+    /// A real command line, parsed and wired as `main` does, run end to
+    /// end on a console the test reads: an interactive session and a
+    /// one-shot command.
+    @Test func aRealCommandLineRunsEndToEndOnAConsoleOfTheTests() async throws {
+        let session = RecordingConsole(input: ["2", "b", "q"])
+        let app = try AppInjector.injectAppScope(
+            LaunchEnvironment(arguments: ["--store", "memory"]), console: session)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
+        #expect(session.output.contains("  Name     Alan Turing\n"))
+        #expect(session.unread.isEmpty)
+        let listing = RecordingConsole(outputIsTerminal: false)
+        let list = try AppInjector.injectAppScope(
+            LaunchEnvironment(arguments: ["list", "--store", "memory", "--search", "hop"]),
+            console: listing)
+        #expect(await AppInjector.injectApplication(list).run() == .success)
+        #expect(listing.output.contains("Grace Hopper"))
+        #expect(!listing.output.contains("Alan Turing"))
+        #expect(throws: UsageError("--page-size: 'x' is not a whole number")) {
+            try AppInjector.injectAppScope(
+                LaunchEnvironment(arguments: ["--page-size", "x"]), console: RecordingConsole())
+        }
+    }
+
     @Test func aBadLaunchIsAUsageErrorBeforeAnythingIsBuilt() async {
         #expect(throws: UsageError("--page-size: 'x' is not a whole number")) {
             try AppInjector.injectAppScope(LaunchEnvironment(arguments: ["--page-size", "x"]))

@@ -20,6 +20,16 @@ import Testing
         }
     }
 
+    /// A real command line, parsed and wired as the people program does,
+    /// run end to end on a console this test reads.
+    @Test func aRealCommandLineRunsOnAFakeConsole() async throws {
+        let console = RecordingConsole(input: ["2", "b", "q"])
+        let app = try AppInjector.injectAppScope(
+            LaunchEnvironment(arguments: ["--store", "memory"]), console: console)
+        #expect(await AppInjector.injectApplication(app).run() == .success)
+        #expect(console.output.contains("  Name     Alan Turing\n"))
+    }
+
     @Test func aConfigurationFileIsReadAndRunsTheRealWiring() async throws {
         let invocation = try Invocation(
             arguments: ["list", "--config", "team.json"], environment: [:],
