@@ -9,7 +9,8 @@
 //                                     RemoteFiles, PostgreSQLStore (a trait)
 //
 // (`Palette`, the terminal's colours, is plain values that `Launch` and
-// `Terminal` share; it depends on nothing and nothing else needs it.)
+// both front ends share; it depends on nothing, and is published so that
+// another package can name the `Theme` a front end is made with.)
 //
 // `Features` depends on nothing, so `import AppScope` or `import SQLiteStore`
 // in a controller is a compile error. `AppScope` knows Features' types but
@@ -45,6 +46,9 @@ let package = Package(
         // The fakes this package's tests use: a scripted console, recording
         // views and navigator, loud store fakes. Documented on the doc site.
         .library(name: "PeopleTestSupport", targets: ["PeopleTestSupport"]),
+        // A window in memory for the full-screen front end, so a test runs
+        // a full-screen session and reads its frames without a terminal.
+        .library(name: "FullScreenTestSupport", targets: ["FullScreenTestSupport"]),
         // The edges, for another package's tests and composition root, not
         // its business code: the launch parsing, the SQLite store, the two
         // front ends, person files and remote files. (The server store is
@@ -55,6 +59,9 @@ let package = Package(
         .library(name: "FullScreen", targets: ["FullScreen"]),
         .library(name: "PersonFiles", targets: ["PersonFiles"]),
         .library(name: "RemoteFiles", targets: ["RemoteFiles"]),
+        // The colours the two front ends and the launch parsing share: the
+        // `Theme` a `FrameWriter` or a `TextStyle` is made with.
+        .library(name: "Palette", targets: ["Palette"]),
     ],
     // The server store needs PostgreSQL's client library, which a fresh
     // machine does not have: it is built only when asked for, with
@@ -227,6 +234,14 @@ let package = Package(
             path: "Tests/PeopleTestSupport",
             swiftSettings: strictness
         ),
+        // The window in memory the full-screen tests draw into, here and
+        // in other packages.
+        .target(
+            name: "FullScreenTestSupport",
+            dependencies: ["FullScreen"],
+            path: "Tests/FullScreenTestSupport",
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "FeaturesTests",
             dependencies: ["Features", "PeopleTestSupport"],
@@ -251,7 +266,7 @@ let package = Package(
             name: "InjectorsTests",
             dependencies: [
                 "Injectors", "AppScope", "Features", "PeopleTestSupport", "Terminal", "Launch",
-                "SQLiteStore", "FullScreen",
+                "SQLiteStore", "FullScreen", "FullScreenTestSupport",
             ],
             swiftSettings: strictness
         ),

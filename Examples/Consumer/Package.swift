@@ -22,11 +22,16 @@ let package = Package(
                 .product(name: "AppScope", package: "swift-diy-di"),
                 .product(name: "Injectors", package: "swift-diy-di"),
                 .product(name: "PeopleTestSupport", package: "swift-diy-di"),
-                // Two edges, so the tests can run the real launch parsing
-                // and open real SQLite files: a test's business, not that of
-                // any business code of this package.
+                // Edges, so the tests can run the real launch parsing and
+                // open real SQLite files: a test's business, not that of any
+                // business code of this package.
                 .product(name: "Launch", package: "swift-diy-di"),
                 .product(name: "SQLiteStore", package: "swift-diy-di"),
+                // The full-screen front end, drawn into a window in memory,
+                // with the colours it is made with.
+                .product(name: "FullScreen", package: "swift-diy-di"),
+                .product(name: "FullScreenTestSupport", package: "swift-diy-di"),
+                .product(name: "Palette", package: "swift-diy-di"),
             ]
         )
     ],

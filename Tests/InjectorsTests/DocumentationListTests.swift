@@ -316,15 +316,18 @@ import Testing
         }
     }
 
-    /// The doc site documents every library module of the package but the
-    /// server store, which needs its trait: `Scripts/build-docs` builds each,
+    /// The doc site documents every library module of the package, the
+    /// test-support ones among them, but the server store, which needs its
+    /// trait: `Scripts/build-docs` builds each,
     /// and the catalog's topics list each.
     @Test func theDocSiteDocumentsEveryLibraryModule() throws {
         let libraries = try RepositoryFiles.names(in: "Sources").filter { folder in
             !RepositoryFiles.swiftFiles(under: "Sources/" + folder).isEmpty
                 && !["people", "PostgreSQLStore"].contains(folder)
         }
-        let modules = Set(libraries + ["PeopleTestSupport"])
+        // The test-support libraries, published for other packages' tests.
+        let support = try RepositoryFiles.names(in: "Tests").filter { $0.hasSuffix("TestSupport") }
+        let modules = Set(libraries + support)
         // modules="Features AppScope …"
         let script = try RepositoryFiles.text("Scripts/build-docs")
         let built = try #require(script.firstMatch(of: #/(?m)^modules="([^"]*)"/#))

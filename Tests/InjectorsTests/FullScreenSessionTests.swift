@@ -2,6 +2,7 @@ import AppScope
 import Features
 import Foundation
 import FullScreen
+import FullScreenTestSupport
 import Injectors
 import PeopleTestSupport
 import Testing
@@ -549,61 +550,5 @@ import Testing
         #expect(!frame.contains { $0.contains("│") })
         #expect(try await store.count(matching: "") == 2)
         #expect(await run.finish() == .success)
-    }
-}
-
-/// A window in memory: keys are posted by the test, and each frame the
-/// navigator draws is kept as its rows' text.
-@MainActor
-final class MemoryWindow: FullScreenTerminal {
-    let events = EventQueue()
-    var size = TerminalSize(rows: 24, columns: 100)
-    private(set) var frames: [[String]] = []
-    private(set) var isGivenBack = false
-    private var waiting:
-        [(condition: ([String]) -> Bool, then: CheckedContinuation<[String], Never>)] = []
-
-    func begin() {}
-    /// The terminal given back: the session is over, so a test still
-    /// waiting for a frame gets the last one and fails on what it expects of
-    /// it, instead of waiting for ever.
-    func end() {
-        isGivenBack = true
-        for waiter in waiting { waiter.then.resume(returning: frames.last ?? []) }
-        waiting = []
-    }
-    func suspend() {}
-
-    func draw(_ frame: CellGrid, as bytes: [UInt8]) {
-        frames.append(frame.lines)
-        let (met, unmet) = (
-            waiting.filter { $0.condition(frame.lines) },
-            waiting.filter { !$0.condition(frame.lines) }
-        )
-        waiting = unmet
-        for waiter in met { waiter.then.resume(returning: frame.lines) }
-    }
-
-    /// Presses `keys`, in one batch, as keys typed ahead arrive.
-    func press(_ keys: [Key]) {
-        events.post(keys.map(TerminalEvent.key))
-    }
-
-    func press(_ key: Key) {
-        press([key])
-    }
-
-    /// The first frame, from the last drawn on, in which some row contains `text`.
-    @discardableResult
-    func frame(showing text: String) async -> [String] {
-        await frame(where: { $0.contains { $0.contains(text) } })
-    }
-
-    /// The first frame, from the last drawn on, that `condition` accepts;
-    /// the last frame, whatever it shows, once the session has ended.
-    @discardableResult
-    func frame(where condition: @escaping ([String]) -> Bool) async -> [String] {
-        if let last = frames.last, condition(last) || isGivenBack { return last }
-        return await withCheckedContinuation { waiting.append((condition, $0)) }
     }
 }
