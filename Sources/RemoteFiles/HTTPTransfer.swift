@@ -53,8 +53,11 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         var deadline: (any DispatchSourceTimer)?
         /// How the fetch ended, once it has.
         var outcome: Result<Data, any Error>?
-        /// Whether a response (status and headers) arrived.
+        /// Whether a response (status and headers) arrived and was checked.
         var answered = false
+        /// Whether an interim answer (`100 Continue`, `103 Early Hints`)
+        /// arrived, whose real answer is then checked only at the end.
+        var interim = false
         /// The length the response claimed, when it claimed one that can be
         /// checked against the bytes received.
         var expectedLength: Int?
@@ -191,6 +194,16 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        // An interim answer says only that the real one follows. On Linux
+        // FoundationNetworking tells the delegate of the first answer alone,
+        // so the real one's status and headers are checked when the fetch
+        // completes, from the task's response, and the body meanwhile is
+        // held to the size limit as any other.
+        if let interim = response as? HTTPURLResponse, (100..<200).contains(interim.statusCode) {
+            state.withLock { $0.interim = true }
+            completionHandler(.allow)
+            return
+        }
         switch check(response) {
         case .failure(let refusal):
             finish(.failure(refusal))
@@ -254,6 +267,15 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
                     failure(
                         error, answered: state.answered, received: state.received,
                         expectedLength: state.expectedLength))
+            }
+            // The real answer after an interim one, not yet checked.
+            if !state.answered, state.interim, let response = task.response {
+                switch check(response) {
+                case .failure(let refusal): return .failure(refusal)
+                case .success(let expectedLength):
+                    state.answered = true
+                    state.expectedLength = expectedLength
+                }
             }
             // A redirect FoundationNetworking did not follow (no usable
             // `Location`) ends here, its body never checked: it is the
@@ -341,6 +363,21 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
             let shown = InertText.clipped(encoding, limit: 40)
             return .failure(
                 error("the server compressed the body as \(shown), though people asked it not to"))
+        }
+        // The same holds for a transfer coding: `Transfer-Encoding: gzip`
+        // cut between rows read as a shorter file, with a made-up last row.
+        // Chunked alone says where the body ends, so it alone is taken.
+        if let transfer = response.value(forHTTPHeaderField: "Transfer-Encoding") {
+            let codings = transfer.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            if codings.contains(where: { $0 != "chunked" }) {
+                let shown = InertText.clipped(codings.joined(separator: ", "), limit: 40)
+                return .failure(
+                    error(
+                        "the server sent the body in the transfer coding \(shown); people takes only chunked"
+                    ))
+            }
         }
         guard let length = response.value(forHTTPHeaderField: "Content-Length") else {
             return .success(nil)

@@ -56,6 +56,15 @@ struct HTTPSourceTests {
         #expect(String(decoding: body, as: UTF8.self) == LocalHTTPServer.teamCSV)
     }
 
+    /// An interim answer (`100 Continue`, `103 Early Hints`) before the
+    /// real one is no answer: the file that follows it is fetched.
+    @Test(arguments: ["/continue-first", "/early-hints"])
+    func anInterimAnswerBeforeTheFileIsPassedOver(_ path: String) async throws {
+        let server = try await LocalHTTPServer()
+        let body = try await source.fetch(try server.url(path))
+        #expect(String(decoding: body, as: UTF8.self) == LocalHTTPServer.teamCSV)
+    }
+
     // MARK: No server
 
     @Test func aRefusedConnectionIsSaidPlainly() async throws {
@@ -206,6 +215,16 @@ struct HTTPSourceTests {
             "/overflowing-chunk",
             "the server announced a chunk size that is not a number or is 8 EiB or more"
         ),
+        (
+            "/cut-gzip-transfer",
+            "the server sent the body in the transfer coding gzip; people takes only chunked"
+        ),
+        (
+            "/gzip-chunked-transfer",
+            "the server sent the body in the transfer coding gzip, chunked; people takes only chunked"
+        ),
+        ("/early-hints-page", "the server sent text/html, not CSV, JSON or plain text"),
+        ("/continue-missing", "the server answered 404 Not Found"),
         ("/huge-header", "the server sent a header line over 100 KiB"),
         ("/endless-headers", "the server sent more than 300 KiB of headers"),
     ])

@@ -22,7 +22,10 @@ import Foundation
 /// The script answers:
 ///
 /// - `/team.csv`, `/team.json`: ``teamCSV`` and ``teamJSON``, typed;
-///   `/untyped.csv`: ``teamCSV`` with no `Content-Type`;
+///   `/untyped.csv`: ``teamCSV`` with no `Content-Type`; `/continue-first`,
+///   `/early-hints`: ``teamCSV`` after a `100 Continue` or a `103 Early
+///   Hints`; `/early-hints-page`: a web page after a `103`;
+///   `/continue-missing`: 404 after a `100`;
 /// - `/missing`: 404; `/page.html`: a web page (`text/html`);
 ///   `/escaped-type`: a `Content-Type` holding an escape sequence;
 /// - `/silent`: reads the request and never answers;
@@ -36,7 +39,9 @@ import Foundation
 /// - `/negative-length`: a `Content-Length` of -5; `/two-lengths`: two
 ///   `Content-Length` headers that differ; `/cut-gzip`: a gzip body of
 ///   ``teamCSV``'s first two lines that stops there, between rows, without
-///   gzip's end; `/odd-encoding`: an unknown `Content-Encoding` holding an
+///   gzip's end; `/cut-gzip-transfer`: the same, as `Transfer-Encoding:
+///   gzip`, ended by closing; `/gzip-chunked-transfer`: ``teamCSV`` whole,
+///   as `Transfer-Encoding: gzip, chunked`; `/odd-encoding`: an unknown `Content-Encoding` holding an
 ///   escape sequence; `/huge-chunk`: a chunked body whose first chunk is
 ///   announced as 2⁸⁰ bytes, `/overflowing-chunk`: as 2⁶⁴ − 1;
 ///   `/huge-header`: one header line of 20 MiB; `/endless-headers`: header
@@ -360,6 +365,29 @@ extension LocalHTTPServer {
                 headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "chunked")]
                 conn.sendall(head("200 OK", headers) + b"FFFFFFFFFFFFFFFF\r\n" + CSV)
                 hold(conn)
+            elif path == "/cut-gzip-transfer":
+                gzip = zlib.compressobj(wbits=31)
+                start = b"\n".join(CSV.split(b"\n")[:2]) + b"\n"
+                body = gzip.compress(start) + gzip.flush(zlib.Z_SYNC_FLUSH)
+                headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "gzip")]
+                conn.sendall(head("200 OK", headers) + body)
+            elif path == "/gzip-chunked-transfer":
+                body = zlib.compress(CSV, wbits=31)
+                headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "gzip, chunked")]
+                chunked = b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+                conn.sendall(head("200 OK", headers) + chunked)
+            elif path == "/continue-first":
+                conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+                send(conn, "200 OK", CSV, "text/csv")
+            elif path == "/early-hints":
+                conn.sendall(b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n")
+                send(conn, "200 OK", CSV, "text/csv")
+            elif path == "/early-hints-page":
+                conn.sendall(b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n")
+                send(conn, "200 OK", b"<html><body>Team</body></html>", "text/html")
+            elif path == "/continue-missing":
+                conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+                send(conn, "404 Not Found", b"no such file\n", "text/plain")
             elif path == "/odd-encoding":
                 headers = [("Content-Type", "text/csv"), ("Content-Encoding", "x-\x1b[2Jodd")]
                 conn.sendall(head("200 OK", headers) + CSV)
