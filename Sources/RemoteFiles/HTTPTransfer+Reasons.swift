@@ -113,6 +113,33 @@ extension HTTPTransfer {
         if message.hasSuffix("in chunked-encoding") {
             return "the server's chunked body is malformed"
         }
+        // A chunked body ends with a chunk of size 0; a length the response
+        // claimed is checked before this is asked.
+        if message == "transfer closed with outstanding read data remaining" {
+            return "the server closed the connection before the end of its chunked body"
+        }
+        if message == "Header without colon" {
+            return "the server sent a header line without a colon"
+        }
+        if message == "Nul byte in header" {
+            return "the server sent a header line holding a NUL byte"
+        }
+        // "Reject response due to more than 5 content encodings": libcurl
+        // counts transfer codings with them.
+        if message.hasPrefix("Reject response due to more than") {
+            let limit = message.split(separator: " ").dropLast(2).last.flatMap { Int($0) }
+            return
+                "the server named more than \(limit.map(String.init) ?? "5") codings for the body"
+        }
+        // FoundationNetworking reads header lines itself, and refuses one it
+        // cannot read (ended by a line feed alone, or folded onto the line
+        // before) in one of these two messages, neither of which says which.
+        if !answered,
+            message == "Failed writing header"
+                || message == "A libcurl function was given a bad argument"
+        {
+            return "the server sent a header line URLSession cannot read"
+        }
         if message.hasPrefix("Too large response headers") {
             // "Too large response headers: 307205 > 307200": the limit last.
             let limit = message.split(separator: " ").last.flatMap { Int($0) }

@@ -225,6 +225,12 @@ struct HTTPSourceTests {
         ),
         ("/early-hints-page", "the server sent text/html, not CSV, JSON or plain text"),
         ("/continue-missing", "the server answered 404 Not Found"),
+        ("/cut-chunked", "the server closed the connection before the end of its chunked body"),
+        ("/no-colon", "the server sent a header line without a colon"),
+        ("/nul-header", "the server sent a header line holding a NUL byte"),
+        ("/folded-header", "the server sent a header line URLSession cannot read"),
+        ("/bare-line-feeds", "the server sent a header line URLSession cannot read"),
+        ("/many-codings", "the server named more than 5 codings for the body"),
         ("/huge-header", "the server sent a header line over 100 KiB"),
         ("/endless-headers", "the server sent more than 300 KiB of headers"),
     ])

@@ -44,6 +44,11 @@ import Foundation
 ///   as `Transfer-Encoding: gzip, chunked`; `/odd-encoding`: an unknown `Content-Encoding` holding an
 ///   escape sequence; `/huge-chunk`: a chunked body whose first chunk is
 ///   announced as 2⁸⁰ bytes, `/overflowing-chunk`: as 2⁶⁴ − 1;
+///   `/cut-chunked`: a chunked body closed inside its first chunk;
+///   `/no-colon`, `/nul-header`, `/folded-header`, `/bare-line-feeds`: a
+///   header line with no colon, one holding a NUL byte, one folded onto
+///   the status line, and lines ended by LF alone; `/many-codings`: six
+///   transfer codings before chunked;
 ///   `/huge-header`: one header line of 20 MiB; `/endless-headers`: header
 ///   lines that never end.
 ///
@@ -388,6 +393,21 @@ extension LocalHTTPServer {
             elif path == "/continue-missing":
                 conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
                 send(conn, "404 Not Found", b"no such file\n", "text/plain")
+            elif path == "/cut-chunked":
+                headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", "chunked")]
+                conn.sendall(head("200 OK", headers) + b"%x\r\n" % len(CSV) + CSV[:20])
+            elif path == "/no-colon":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nNoColonHere\r\n\r\n" + CSV)
+            elif path == "/nul-header":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nX-Odd: a\x00b\r\n\r\n" + CSV)
+            elif path == "/folded-header":
+                conn.sendall(b"HTTP/1.1 200 OK\r\n Content-Type: text/csv\r\n\r\n" + CSV)
+            elif path == "/bare-line-feeds":
+                conn.sendall(b"HTTP/1.1 200 OK\nContent-Type: text/csv\n\n" + CSV)
+            elif path == "/many-codings":
+                codings = "gzip, gzip, gzip, gzip, gzip, gzip, chunked"
+                headers = [("Content-Type", "text/csv"), ("Transfer-Encoding", codings)]
+                conn.sendall(head("200 OK", headers) + CSV)
             elif path == "/odd-encoding":
                 headers = [("Content-Type", "text/csv"), ("Content-Encoding", "x-\x1b[2Jodd")]
                 conn.sendall(head("200 OK", headers) + CSV)
