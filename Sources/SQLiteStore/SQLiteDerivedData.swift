@@ -71,28 +71,63 @@ enum SQLiteDerivedData {
     {
         for object in try SQLiteObject.all(in: database)
         where object.type == "trigger" && !object.isPeoples {
-            // Its statements, after BEGIN: its own name and table are no
-            // concern.
-            let sql = (object.sql ?? "").lowercased()
-            let body = sql.range(of: "begin").map { sql[$0.upperBound...] } ?? ""
-            if ["person_search", "person_gram", "person_state", "person_mark"]
-                .contains(where: body.contains)
-            {
+            // Its statements, after BEGIN, read as SQLite reads them (see
+            // SQLiteToken): its own name and table are no concern.
+            let body = SQLiteToken.tokens(in: object.sql ?? "")
+                .drop { !$0.isWord("begin") }.dropFirst()
+            if body.contains(where: { token in
+                token.canBeName && derivedTables.contains { token.text.hasPrefix($0) }
+            }) {
                 return (object, "writes into people's search index or counts")
             }
-            if object.table == "person", writesPerson(body) {
+            if object.table.lowercased() == "person", writesPerson(Array(body)) {
                 return (object, "changes persons as they are written")
             }
         }
         return nil
     }
 
+    /// How the names of the tables that hold derived data begin.
+    ///
+    /// The search index and its own tables, the counts, the state row and
+    /// the marks. A trigger that names one only to read it is distrusted
+    /// too: the safe side, which costs speed, never a right answer.
+    private static let derivedTables = [
+        "person_search", "person_gram", "person_state", "person_mark",
+    ]
+
     /// Whether `statements` hold an UPDATE, INSERT, REPLACE or DELETE of the
-    /// `person` table itself (not of `person_state` or another table).
-    private static func writesPerson(_ statements: Substring) -> Bool {
-        statements.contains(
-            /(update(\s+or\s+\w+)?|insert(\s+or\s+\w+)?\s+into|replace\s+into|delete\s+from)\s+(main\s*\.\s*)?["`\[]?person["`\]]?(?!\w)/
-        )
+    /// `person` table itself (not of `person_state` or another table),
+    /// however it is spelled: `UPDATE OR IGNORE person`, `INSERT INTO
+    /// "Person"`, `DELETE FROM [person]`.
+    private static func writesPerson(_ statements: [SQLiteToken]) -> Bool {
+        for start in statements.indices where statements[start].kind == .word {
+            var next = start + 1
+            func skip(_ word: String) -> Bool {
+                guard next < statements.count, statements[next].isWord(word) else { return false }
+                next += 1
+                return true
+            }
+            switch statements[start].text {
+            case "update":
+                if skip("or") { next += 1 }
+            case "insert":
+                if skip("or") { next += 1 }
+                guard skip("into") else { continue }
+            case "replace":
+                guard skip("into") else { continue }
+            case "delete":
+                guard skip("from") else { continue }
+            default:
+                continue
+            }
+            if next < statements.count, statements[next].canBeName,
+                statements[next].text == "person"
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// The first problem found by the checks that cost no more than a few

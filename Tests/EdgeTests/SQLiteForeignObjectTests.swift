@@ -140,6 +140,51 @@ import Testing
         #expect(try await store.page(matching: "", from: .first, limit: 10).last == added)
     }
 
+    /// A trigger that rewrites each new person's sort key is recognised
+    /// however it is spelled, and searches stay right: written with a
+    /// comment for a space or the table's name quoted, it was not, and
+    /// searches answered from an index of what was written, not stored.
+    @Test(arguments: [
+        "UPDATE/**/person SET", #"UPDATE "person" SET"#, "UPDATE `Person` SET",
+        "UPDATE [person] SET", "UPDATE 'person' SET", "update -- why\n PERSON set",
+        "UPDATE OR IGNORE/* or */person SET",
+    ])
+    func aTriggerThatRewritesTheSortKeyIsRecognisedHoweverItIsSpelled(_ update: String)
+        async throws
+    {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try file.otherProgram(
+            "CREATE TRIGGER keyed AFTER INSERT ON person BEGIN \(update) sort_name = 'zzz' || sort_name WHERE id = new.id; END"
+        )
+        let store = try SQLitePersonStore(path: path)
+        let added = try await store.add(validating: PersonDraft(name: "Zed Quist"))
+        #expect(try await store.page(matching: "zzz", from: .first, limit: 10) == [added])
+        #expect(try await store.count(matching: "zed") == 1)
+        #expect(
+            try await store.check(repairing: false).notes.contains(
+                "trigger 'keyed', another program's, changes persons as they are written, so people does not use its search index and counts while it is there: it reads every person"
+            ))
+    }
+
+    /// A name in a comment or a string is no write: a trigger that only
+    /// mentions `person_search` in a comment, or sets a column to the text
+    /// 'UPDATE person', keeps nothing from the index.
+    @Test func aTableNamedOnlyInACommentOrAStringIsNoWrite() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try file.otherProgram(
+            """
+            CREATE TABLE log (text TEXT);
+            CREATE TRIGGER logged AFTER INSERT ON person BEGIN
+                -- not UPDATE person, nor person_search
+                INSERT INTO log VALUES ('UPDATE person SET name = 1'); END
+            """)
+        let store = try SQLitePersonStore(path: path)
+        #expect(
+            try await store.check(repairing: false).notes == [
+                "trigger 'logged' on person is another program's: kept; it may refuse or change what people writes, and people shows what is stored"
+            ])
+    }
+
     @Test func aPersonATriggerMovesAsTheyAreAddedIsSaidAndNotAdded() async throws {
         _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
         try file.otherProgram(
