@@ -115,6 +115,25 @@ import Testing
         #expect(try await store.check(repairing: false).problems == [])
     }
 
+    /// A state table with no row, or with two, is mended by a repair: it
+    /// was found, and the repair updated every row there was, so none or
+    /// both stayed, and the next check found it again.
+    @Test(arguments: [
+        "DELETE FROM person_state", "INSERT INTO person_state SELECT * FROM person_state",
+    ])
+    func aStateTableWithNoRowOrTwoIsMendedByARepair(_ damage: String) async throws {
+        let store = try await seeded()
+        try file.otherProgram(damage)
+        let repaired = try await store.check(repairing: true)
+        #expect(repaired.problems != [])
+        #expect(repaired.remaining == [])
+        #expect(try file.integer("SELECT count(*) FROM person_state") == 1)
+        #expect(try await store.check(repairing: false).problems == [])
+        #expect(
+            try await store.count(matching: "") == (try file.integer("SELECT count(*) FROM person"))
+        )
+    }
+
     @Test func aRepairWithNothingWrongAnyMoreBuildsNothing() async throws {
         let store = try await seeded()
         let changes = try file.integer("SELECT changes FROM person_state")
