@@ -97,6 +97,16 @@ extension SQLiteDerivedData {
             problems.append(
                 Damage(part: .counts, text: "the stored counts disagree with the \(total) persons"))
         }
+        // What an open checks of the state row, which the values compared
+        // above do not show (a count stored as text, a tampered note): each
+        // open that can write builds everything again for it. Only a note
+        // with nothing else wrong is mended by clearing it.
+        if stored.count == 1, let problem = try stateProblem(in: database) {
+            problems.append(
+                Damage(
+                    part: problem == tamperedProblem ? .counts : .everything,
+                    text: "\(problem); every open builds everything again for it"))
+        }
         let unindexed = try database.integer(
             """
             SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search_content AS s

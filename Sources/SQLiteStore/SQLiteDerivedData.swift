@@ -136,6 +136,24 @@ enum SQLiteDerivedData {
         -> String?
     {
         if let problem = try schemaProblem(in: database) { return problem }
+        if let problem = try stateProblem(in: database) { return problem }
+        let total = try database.integer("SELECT total FROM person_state")
+        guard let counted = try SQLitePageMarks.total(in: database) else {
+            return "the page marks are out of date"
+        }
+        guard counted == total else {
+            return "the total (\(total)) disagrees with the page marks (\(counted))"
+        }
+        return nil
+    }
+
+    /// What is wrong with the state row itself, as each open finds it, or
+    /// nil: not one row of whole numbers in range, or a note that another
+    /// program wrote into the derived data (``tamperedProblem``).
+    ///
+    /// `people check` asks it too: an open that finds any of these builds
+    /// everything again, however right the values compare.
+    static func stateProblem(in database: SQLiteConnection) throws(PersonStoreError) -> String? {
         let state = try database.rows(
             """
             SELECT typeof(total) || typeof(changes) || typeof(marked) || typeof(writing)
@@ -146,17 +164,13 @@ enum SQLiteDerivedData {
             row.text(0) == String(repeating: "integer", count: 6), row.integer(1) >= 0,
             row.integer(2) == 0, row.integer(4) >= 0
         else { return "person_state does not hold one row of counts" }
-        guard row.integer(3) == 0 else {
-            return "another program wrote into the search index, its counts or the total"
-        }
-        guard let counted = try SQLitePageMarks.total(in: database) else {
-            return "the page marks are out of date"
-        }
-        guard counted == row.integer(1) else {
-            return "the total (\(row.integer(1))) disagrees with the page marks (\(counted))"
-        }
+        guard row.integer(3) == 0 else { return tamperedProblem }
         return nil
     }
+
+    /// The state's note that another program wrote into the derived data.
+    static let tamperedProblem =
+        "another program wrote into the search index, its counts or the total"
 
     /// What differs between the file's derived objects and ``SQLiteSchema/derived``.
     static func schemaProblem(in database: SQLiteConnection) throws(PersonStoreError)

@@ -134,6 +134,25 @@ import Testing
         )
     }
 
+    /// A state every open rebuilds everything for is a problem of the
+    /// check too: a write left marked as under way, or a note that another
+    /// program wrote into the counts, passed the check, which compared the
+    /// values only, while each open that could write built everything again.
+    @Test(arguments: [
+        "UPDATE person_state SET writing = 1",
+        "UPDATE person_gram SET n = n WHERE gram = (SELECT min(gram) FROM person_gram)",
+    ])
+    func aStateEveryOpenRebuildsForIsAProblemTheCheckFinds(_ damage: String) async throws {
+        _ = try await seeded()
+        try file.otherProgram(damage)
+        let looking = try SQLitePersonStore(path: path, opening: .toCheck)
+        #expect(try await looking.check(repairing: false).problems.count == 1)
+        let repaired = try await looking.check(repairing: true)
+        #expect(repaired.remaining == [])
+        let reopened = try SQLitePersonStore(path: path, opening: .toCheck)
+        #expect(try await reopened.check(repairing: false).problems == [])
+    }
+
     @Test func aRepairWithNothingWrongAnyMoreBuildsNothing() async throws {
         let store = try await seeded()
         let changes = try file.integer("SELECT changes FROM person_state")
