@@ -41,9 +41,10 @@ import Foundation
 ///   ``teamCSV``'s first two lines that stops there, between rows, without
 ///   gzip's end; `/cut-gzip-transfer`: the same, as `Transfer-Encoding:
 ///   gzip`, ended by closing; `/gzip-chunked-transfer`: ``teamCSV`` whole,
-///   as `Transfer-Encoding: gzip, chunked`; `/odd-encoding`: an unknown `Content-Encoding` holding an
-///   escape sequence; `/huge-chunk`: a chunked body whose first chunk is
-///   announced as 2⁸⁰ bytes, `/overflowing-chunk`: as 2⁶⁴ − 1;
+///   as `Transfer-Encoding: gzip, chunked`; `/odd-encoding`: an unknown
+///   `Content-Encoding` holding an escape sequence; `/huge-chunk`: a
+///   chunked body whose first chunk is announced as 2⁸⁰ bytes,
+///   `/overflowing-chunk`: as 2⁶⁴ − 1;
 ///   `/cut-chunked`: a chunked body closed inside its first chunk;
 ///   `/no-colon`, `/nul-header`, `/folded-header`, `/bare-line-feeds`: a
 ///   header line with no colon, one holding a NUL byte, one folded onto
