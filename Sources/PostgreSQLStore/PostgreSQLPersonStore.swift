@@ -254,27 +254,31 @@
 
         public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
             let values = Self.values(of: draft, added: date)
-            // Counted, then read back by the id the sequence gave it: a
-            // table with rules refuses `RETURNING`, and a trigger may have
-            // stopped the row or changed it.
+            // The id is taken from the sequence first and written
+            // explicitly, then that row is read back: a table with rules
+            // refuses `RETURNING`, a rule that sends the insert elsewhere
+            // still counts its own command's row, and `currval` would name
+            // an earlier add of this session, or none.
             return try await writing { session in
                 try Self.handingOutNewIDs(in: session) {
                     try session.transaction {
+                        let ids = try session.rows(
+                            "SELECT nextval(pg_get_serial_sequence('person', 'id'))", []
+                        ) { $0.text(0) }
+                        guard let id = ids.first else {
+                            throw PersonStoreError.notKept(.add, name: draft.name)
+                        }
                         guard
                             try session.changed(
-                                "INSERT INTO person (name, address, email, added) VALUES ($1, $2, $3, $4)",
-                                values) == 1
+                                "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                                [id] + values) == 1
                         else { throw PersonStoreError.notKept(.add, name: draft.name) }
                         guard
                             let person = try session.rows(
-                                "SELECT \(Self.columns) FROM person WHERE id = currval(pg_get_serial_sequence('person', 'id'))",
-                                [], reading: Self.person
+                                "SELECT \(Self.columns) FROM person WHERE id = $1", [id],
+                                reading: Self.person
                             ).first
-                        else {
-                            throw PersonStoreError.storage(
-                                "\(InertText.quoted(draft.name)) was moved or removed as it was added, by a trigger on the person table in \(session.place)/\(session.database); nothing was added"
-                            )
-                        }
+                        else { throw PersonStoreError.notKept(.add, name: draft.name) }
                         return person
                     }
                 }
@@ -310,6 +314,20 @@
                             guard copied == sent else {
                                 throw PersonStoreError.storage(
                                     "\(session.place)/\(session.database): a trigger on the person table stopped \(sent - copied) of the \(sent) persons as they were added; none of the persons were added"
+                                )
+                            }
+                            // A trigger after the insert may delete the row
+                            // again, which COPY still counts: the rows this
+                            // transaction wrote (its id in `xmin`) must all
+                            // be there.
+                            let kept =
+                                try session.rows(
+                                    "SELECT count(*) FROM person WHERE xmin::text::bigint = txid_current() % 4294967296",
+                                    []
+                                ) { Int($0.text(0)) ?? 0 }.first ?? 0
+                            guard kept >= copied else {
+                                throw PersonStoreError.storage(
+                                    "\(session.place)/\(session.database): a trigger on the person table removed \(copied - kept) of the \(sent) persons as they were added; none of the persons were added"
                                 )
                             }
                             return copied
@@ -355,10 +373,14 @@
                             [String(opened.id)] + values.prefix(3)) == 1
                     else { throw PersonStoreError.notKept(.change, name: opened.name) }
                     // Read back, not made from the draft: a trigger may
-                    // have changed what was written.
-                    return try session.rows(
+                    // have changed what was written, or kept none of it.
+                    let stored = try session.rows(
                         "SELECT \(Self.columns) FROM person WHERE id = $1", [String(opened.id)],
                         reading: Self.person)
+                    if let person = stored.first, person.keptNone(of: draft, over: opened) {
+                        throw PersonStoreError.notKept(.change, name: opened.name)
+                    }
+                    return stored
                 }
             }
             guard let person = updated.first else {
@@ -372,13 +394,26 @@
                 try session.transaction {
                     try Self.requireUnchanged(opened, in: session)
                     // The row is locked and was there: a count of 0 is a
-                    // trigger or rule that stopped the delete.
+                    // trigger or rule that stopped the delete. A count of 1
+                    // is not proof either: a rule that deletes elsewhere
+                    // counts its own command's row, and a trigger may put
+                    // the row back; so the row must be gone as well.
                     guard
                         try session.changed("DELETE FROM person WHERE id = $1", [String(opened.id)])
-                            == 1
+                            == 1,
+                        try !Self.holds(opened.id, in: session)
                     else { throw PersonStoreError.notKept(.delete, name: opened.name) }
                 }
             }
+        }
+
+        /// Whether the table holds a row with `id`, as this transaction
+        /// sees it: what a write the server counted must be checked by,
+        /// since a rule counts its own command's rows and a trigger may
+        /// undo a row after it is written.
+        private static func holds(_ id: Person.ID, in session: PostgreSQLSession) throws -> Bool {
+            try !session.rows("SELECT 1 FROM person WHERE id = $1", [String(id)]) { _ in true }
+                .isEmpty
         }
 
         /// Throws unless the row with `opened`'s id still holds the values
@@ -403,25 +438,32 @@
             let taken = PersonStoreError.storage(
                 "cannot restore \(InertText.clipped(person.name)): id \(person.id) is taken")
             try await writing { session in
-                // Not `ON CONFLICT`, which a table with rules refuses: an
-                // id taken between the look and the insert fails the
-                // insert on the key, and says the same.
-                let found = try session.rows(
-                    "SELECT 1 FROM person WHERE id = $1", [String(person.id)]
-                ) { _ in true }
-                guard found.isEmpty else { throw taken }
-                let inserted: Int
-                do {
-                    inserted = try session.changed(
-                        "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
-                        values)
-                } catch let failure as PostgreSQLFailure
-                    where failure.state == "23505" && failure.message.contains("person_pkey")
-                {
-                    throw taken
-                }
-                guard inserted == 1 else {
-                    throw PersonStoreError.notKept(.restore, name: person.name)
+                try session.transaction {
+                    // Not `ON CONFLICT`, which a table with rules refuses: an
+                    // id taken between the look and the insert fails the
+                    // insert on the key, and says the same.
+                    let found = try session.rows(
+                        "SELECT 1 FROM person WHERE id = $1", [String(person.id)]
+                    ) { _ in true }
+                    guard found.isEmpty else { throw taken }
+                    let inserted: Int
+                    do {
+                        inserted = try session.changed(
+                            "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                            values)
+                    } catch let failure as PostgreSQLFailure
+                        where failure.state == "23505" && failure.message.contains("person_pkey")
+                    {
+                        throw taken
+                    }
+                    // Read back too: a rule that sends the insert to another
+                    // table counts its own command's row.
+                    guard
+                        inserted == 1,
+                        try Self.holds(person.id, in: session)
+                    else {
+                        throw PersonStoreError.notKept(.restore, name: person.name)
+                    }
                 }
             }
         }

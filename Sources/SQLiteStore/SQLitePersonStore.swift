@@ -285,11 +285,13 @@ public final class SQLitePersonStore: PersonStore {
         let remaining = DraftFeed(drafts.makeIterator())
         guard trusted else {
             return try writing { (database, _) throws(PersonStoreError) in
+                let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
                 var count = 0
                 while let draft = remaining.next() {
                     _ = try Self.insertRow(draft, added: added, into: database)
                     count += 1
                 }
+                try Self.requireKept(count, above: highest, in: database)
                 return count
             }
         }
@@ -312,6 +314,7 @@ public final class SQLitePersonStore: PersonStore {
                 if !grams.add(sortName.utf8) { irregular.append(database.lastInsertedID) }
                 count += 1
             }
+            try Self.requireKept(count, above: highest, in: database)
             // AUTOINCREMENT hands out ids above every id ever used.
             try database.run(
                 "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
@@ -362,6 +365,11 @@ public final class SQLitePersonStore: PersonStore {
                     reading: Self.person
                 ).first
             else { throw PersonStoreError.notFound(id) }
+            // A trigger after the update may have written the old values
+            // back, which still counts one change.
+            guard !person.keptNone(of: checked, over: opened) else {
+                throw PersonStoreError.notKept(.change, name: opened.name)
+            }
             guard old.foldedName != sortName else { return person }
             try marks(
                 afterRemoving: old, adding: person.sortKey, wereCurrent: marksWereCurrent,
@@ -377,10 +385,35 @@ public final class SQLitePersonStore: PersonStore {
             let old = try Self.storedKey(of: id, in: database)
             try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
             // As for an update: the row was there, so a trigger kept it.
-            guard database.changedRows == 1 else {
+            // And a trigger after the delete may put the row back, which
+            // still counts one change: the row must be gone as well.
+            guard
+                database.changedRows == 1,
+                try database.integer("SELECT count(*) FROM person WHERE id = ?", [.integer(id)])
+                    == 0
+            else {
                 throw PersonStoreError.notKept(.delete, name: opened.name)
             }
             try marks(afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
+        }
+    }
+
+    /// Throws unless the table holds all `count` rows a bulk add just
+    /// inserted, every one with an id above `highest`.
+    ///
+    /// Each insert counted one change, but a trigger after it may have
+    /// deleted the row again: the add would then report persons the file
+    /// does not hold. Throwing undoes the whole add, as promised.
+    private static func requireKept(
+        _ count: Int, above highest: Int, in database: SQLiteConnection
+    ) throws(PersonStoreError) {
+        // AUTOINCREMENT hands out ids above every id ever used.
+        let kept = try database.integer(
+            "SELECT count(*) FROM person WHERE id > ?", [.integer(highest)])
+        guard kept >= count else {
+            throw .storage(
+                "\(database.shownPath): a trigger on the person table removed \(count - kept) of the \(count) persons as they were added; none of the persons were added"
+            )
         }
     }
 

@@ -815,6 +815,93 @@ import Testing
             #expect(try await store.count(matching: "") == before.count + (added ?? 0))
         }
 
+        /// A write a rule sends to another table is said not kept.
+        ///
+        /// The rule's own command's row is counted, as if the write were
+        /// done: an add, a delete and an undo's putting back must each be
+        /// said not kept.
+        @Test func aWriteARuleSendsElsewhereIsSaidNotKeptAndNothingChanges() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let server = try #require(LocalPostgreSQL.shared).get()
+            try server.sql(
+                address,
+                """
+                CREATE TABLE elsewhere AS SELECT id, name, address, email, added FROM person;
+                CREATE RULE away_i AS ON INSERT TO person DO INSTEAD
+                    INSERT INTO elsewhere VALUES (NEW.id, NEW.name, NEW.address, NEW.email, NEW.added);
+                CREATE RULE away_d AS ON DELETE TO person DO INSTEAD
+                    DELETE FROM elsewhere WHERE id = OLD.id;
+                """)
+            let before = try await store.page(matching: "", from: .first, limit: 10)
+            let ada = try #require(before.first)
+            await #expect(throws: PersonStoreError.notKept(.delete, name: ada.name)) {
+                try await store.delete(ada)
+            }
+            await #expect(throws: PersonStoreError.notKept(.add, name: "Barbara Liskov")) {
+                try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
+            }
+            let gone = Person(
+                id: 99, name: "Edsger Dijkstra", address: "", email: nil, added: ada.added)
+            await #expect(throws: PersonStoreError.notKept(.restore, name: gone.name)) {
+                try await store.restore(gone)
+            }
+            #expect(try await store.page(matching: "", from: .first, limit: 10) == before)
+            let elsewhere = try server.answer(address, "SELECT count(*) FROM elsewhere")
+            #expect(elsewhere == "\(before.count)")
+        }
+
+        /// A write a trigger undoes, though the server counts it done.
+        ///
+        /// A trigger can put a deleted row back, keep the old values of an
+        /// edit, or delete a new row again: each must be said, and a bulk
+        /// add undone whole. The triggers act only on people's own writes,
+        /// not on each other's.
+        @Test func aWriteATriggerUndoesIsSaidNotKeptAndNothingChanges() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            try #require(LocalPostgreSQL.shared).get().sql(
+                address,
+                """
+                CREATE FUNCTION back() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                    IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
+                    INSERT INTO person (id, name, address, email, added)
+                    VALUES (OLD.id, OLD.name, OLD.address, OLD.email, OLD.added);
+                    RETURN NULL; END $$;
+                CREATE TRIGGER back AFTER DELETE ON person FOR EACH ROW EXECUTE FUNCTION back();
+                CREATE FUNCTION same() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                    RETURN OLD; END $$;
+                CREATE TRIGGER same BEFORE UPDATE ON person FOR EACH ROW EXECUTE FUNCTION same();
+                CREATE FUNCTION gone() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                    IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
+                    DELETE FROM person WHERE id = NEW.id; RETURN NULL; END $$;
+                CREATE TRIGGER gone AFTER INSERT ON person FOR EACH ROW EXECUTE FUNCTION gone();
+                """)
+            let before = try await store.page(matching: "", from: .first, limit: 10)
+            let ada = try #require(before.first)
+            await #expect(throws: PersonStoreError.notKept(.delete, name: ada.name)) {
+                try await store.delete(ada)
+            }
+            await #expect(throws: PersonStoreError.notKept(.change, name: ada.name)) {
+                try await store.update(ada, with: PersonDraft(name: "Ada King").validated())
+            }
+            await #expect(throws: PersonStoreError.notKept(.add, name: "Barbara Liskov")) {
+                try await store.add(validating: PersonDraft(name: "Barbara Liskov"))
+            }
+            let gone = Person(
+                id: 99, name: "Edsger Dijkstra", address: "", email: nil, added: ada.added)
+            await #expect(throws: PersonStoreError.notKept(.restore, name: gone.name)) {
+                try await store.restore(gone)
+            }
+            let bulk = await #expect(throws: PersonStoreError.self) {
+                try await store.add(validatingAll: [PersonDraft(name: "Grace Hopper")])
+            }
+            #expect(
+                bulk?.description.hasSuffix(
+                    ": a trigger on the person table removed 1 of the 1 persons as they were added; none of the persons were added"
+                ) == true, "\(String(describing: bulk))")
+            #expect(try await store.page(matching: "", from: .first, limit: 10) == before)
+            #expect(try await store.count(matching: "") == before.count)
+        }
+
         @Test func checkNamesEveryTriggerAndRuleItDidNotMake() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
             try #require(LocalPostgreSQL.shared).get().sql(address, Self.stoppers.joined())

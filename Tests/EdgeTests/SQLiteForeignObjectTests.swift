@@ -239,4 +239,46 @@ import Testing
         #expect(try await store.count(matching: "") == before.count)
         #expect(try await store.check(repairing: false).problems == [])
     }
+
+    /// A write a trigger undoes after it, though it counted one change.
+    ///
+    /// A delete put back, an edit written back over, an add deleted again:
+    /// each must be said, never reported done. The triggers leave each
+    /// other's writes alone.
+    @Test func aWriteATriggerUndoesAfterwardsIsSaidNotKeptAndNothingChanges() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try file.otherProgram(
+            """
+            CREATE TRIGGER back AFTER DELETE ON person WHEN OLD.name <> 'Grace Hopper' BEGIN
+                INSERT INTO person (id, name, sort_name, address, email, added)
+                VALUES (OLD.id, OLD.name, OLD.sort_name, OLD.address, OLD.email, OLD.added);
+            END;
+            CREATE TRIGGER same AFTER UPDATE ON person BEGIN
+                UPDATE person SET name = OLD.name, sort_name = OLD.sort_name,
+                    address = OLD.address, email = OLD.email WHERE id = OLD.id;
+            END;
+            CREATE TRIGGER gone AFTER INSERT ON person WHEN NEW.name = 'Grace Hopper' BEGIN
+                DELETE FROM person WHERE id = NEW.id;
+            END;
+            """)
+        let store: any PersonStore = try SQLitePersonStore(path: path)
+        let before = try await store.page(matching: "", from: .first, limit: 10)
+        let ada = try #require(before.first)
+        await #expect(throws: PersonStoreError.notKept(.delete, name: ada.name)) {
+            try await store.delete(ada)
+        }
+        await #expect(throws: PersonStoreError.notKept(.change, name: ada.name)) {
+            try await store.update(ada, with: PersonDraft(name: "Ada King").validated())
+        }
+        let bulk = await #expect(throws: PersonStoreError.self) {
+            try await store.add(validatingAll: [PersonDraft(name: "Grace Hopper")])
+        }
+        #expect(
+            bulk?.description
+                == "'\(path)': a trigger on the person table removed 1 of the 1 persons as they were added; none of the persons were added"
+        )
+        #expect(try await store.page(matching: "", from: .first, limit: 10) == before)
+        #expect(try await store.count(matching: "") == before.count)
+        #expect(try await store.check(repairing: false).problems == [])
+    }
 }

@@ -84,4 +84,20 @@ public struct Person: Sendable, Hashable, Identifiable {
             && name.utf8.elementsEqual(other.name.utf8)
             && address.utf8.elementsEqual(other.address.utf8)
     }
+
+    /// Whether a save of `draft` over `opened`, read back as this person,
+    /// kept none of it: the draft changed something, and the row still
+    /// holds what was opened.
+    ///
+    /// The server counts such a save one row changed, as it does any
+    /// other: another program's trigger turned it into no change (a
+    /// PostgreSQL trigger that returns `OLD`, an SQLite one that writes
+    /// the old values back). A store that reported it saved would say so
+    /// of a change no one will find.
+    public func keptNone(of draft: ValidatedDraft, over opened: Person) -> Bool {
+        let written = Person(
+            id: opened.id, name: draft.name, address: draft.address, email: draft.email,
+            added: opened.added)
+        return hasSameValues(as: opened) && !written.hasSameValues(as: opened)
+    }
 }
