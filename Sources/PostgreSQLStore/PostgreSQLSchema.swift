@@ -160,7 +160,8 @@
         /// refused rather than one chosen unsaid.
         ///
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming a
-        ///   schema given that does not exist, the schemas that each hold a
+        ///   schema given that does not exist or that the user may not use
+        ///   (`USAGE`), the schemas that each hold a
         ///   book, or a search path with no schema to make one in.
         static func pinBook(in session: PostgreSQLSession, schema given: String?, creating: Bool)
             throws
@@ -168,12 +169,21 @@
             let database = "\(session.place)/\(session.database)"
             let schema: String
             if let given {
-                let exists = try session.rows(
-                    "SELECT true FROM pg_namespace WHERE nspname = $1", [given]
-                ) { _ in true }
-                guard !exists.isEmpty else {
+                let usable = try session.rows(
+                    "SELECT has_schema_privilege(oid, 'USAGE'), current_user FROM pg_namespace WHERE nspname = $1",
+                    [given]
+                ) { ($0.text(0) == "t", $0.text(1)) }
+                guard let (mayUse, user) = usable.first else {
                     throw PersonStoreError.storage(
                         "\(database) has no schema \(InertText.quoted(given)) (the schema asked for); make it (CREATE SCHEMA), or ask for one that exists"
+                    )
+                }
+                // The server looks past a schema its user may not use, so
+                // pinned first anyway it would quietly open the book of
+                // whichever schema comes next on the path.
+                guard mayUse else {
+                    throw PersonStoreError.storage(
+                        "\(database): the user \(InertText.quoted(user)) may not use the schema \(InertText.quoted(given)) (the schema asked for); its owner can let them (GRANT USAGE ON SCHEMA), or ask for another schema"
                     )
                 }
                 schema = given

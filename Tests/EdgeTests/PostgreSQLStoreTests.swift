@@ -962,6 +962,35 @@ import Testing
                 ) == true, "\(String(describing: missing))")
         }
 
+        /// A schema asked for that the user may not use is refused.
+        ///
+        /// The server looks past a schema on the search path that its user
+        /// may not use, so pinned first it would quietly open whichever
+        /// book comes next.
+        @Test func aSchemaTheUserMayNotUseIsRefusedNotLookedPast() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            // Roles belong to the whole server, which other tests share.
+            let role = "bob_\(UUID().uuidString.prefix(8).lowercased())"
+            for statement in [
+                "CREATE ROLE \(role) LOGIN", "CREATE SCHEMA secret",
+                "GRANT USAGE, CREATE ON SCHEMA public TO \(role)",
+                "GRANT ALL ON ALL TABLES IN SCHEMA public TO \(role)",
+                "GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO \(role)",
+            ] {
+                _ = try await other.run(statement)
+            }
+            let refused = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(
+                    conninfo: address.replacingOccurrences(of: "people@", with: "\(role)@"),
+                    schema: "secret", opening: .toRead)
+            }
+            #expect(
+                refused?.description.hasSuffix(
+                    ": the user '\(role)' may not use the schema 'secret' (the schema asked for); its owner can let them (GRANT USAGE ON SCHEMA), or ask for another schema"
+                ) == true, "\(String(describing: refused))")
+        }
+
         /// A name of letters, some capital, some beyond ASCII, some decomposed.
         static func name(_ random: inout SeededGenerator) -> String {
             let pieces = [
