@@ -262,6 +262,7 @@
             return try await writing { session in
                 try Self.handingOutNewIDs(in: session) {
                     try session.transaction {
+                        try Self.requireAnIDLeft(in: session)
                         let ids = try session.rows(
                             "SELECT nextval(pg_get_serial_sequence('person', 'id'))", []
                         ) { $0.text(0) }
@@ -302,6 +303,8 @@
                     }
                     // Nor can they be sent again after an id another client
                     // chose: the ids are moved past every stored one first.
+                    try Self.requireAnIDLeft(in: session)
+                    let given = try Self.lastIDGiven(in: session)
                     try Self.moveIDsPastTheHighest(in: session)
                     do {
                         // COPY runs no rules, but a trigger that returns NULL
@@ -335,6 +338,7 @@
                     } catch let failure as PostgreSQLFailure
                         where failure.state == Self.noIDLeftState
                     {
+                        try? Self.putBackIDs(at: given, in: session)
                         throw Self.noIDLeft(in: session)
                     }
                 }
@@ -738,6 +742,46 @@
                 WHERE coalesce(stored.top, 0) > coalesce(given.last, 0)
                     OR (given.last = \(Int64.max) AND coalesce(stored.top, 0) < given.last)
                 """)
+        }
+
+        /// Throws ``noIDLeft(in:)`` when a person is stored at the largest
+        /// id there is, before the sequence is moved or an id taken.
+        ///
+        /// Each new person gets an id above every stored one, and there is
+        /// none above that one; moved there, the sequence would stay at the
+        /// top after the refused add, since a rollback does not undo
+        /// `setval`, and every other program's insert would fail with it.
+        private static func requireAnIDLeft(in session: PostgreSQLSession) throws {
+            let top = try session.rows("SELECT max(id) = \(Int64.max) FROM person", []) {
+                $0.text(0)
+            }
+            if top.first == "t" { throw noIDLeft(in: session) }
+        }
+
+        /// The last id the sequence gave, or `nil` when it has given none.
+        private static func lastIDGiven(in session: PostgreSQLSession) throws -> String? {
+            try session.rows(
+                "SELECT pg_sequence_last_value(CAST(pg_get_serial_sequence('person', 'id') AS regclass))",
+                []
+            ) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
+        }
+
+        /// Puts the sequence back where a bulk add found it, when moving it
+        /// past another client's id at the very top left it with no id to
+        /// give and the add failed.
+        ///
+        /// A rollback does not undo `setval`: left there, once that person
+        /// is gone every other program's insert would still fail, for an
+        /// add that changed nothing. Only a sequence still at the top is
+        /// put back, so no id another client took meanwhile is given again.
+        private static func putBackIDs(at given: String?, in session: PostgreSQLSession) throws {
+            _ = try session.rows(
+                """
+                SELECT setval(sequence, $1, $2)
+                FROM CAST(pg_get_serial_sequence('person', 'id') AS regclass) AS sequence
+                WHERE pg_sequence_last_value(sequence) = \(Int64.max)
+                """, [given ?? "1", given == nil ? "false" : "true"]
+            ) { _ in () }
         }
 
         /// The SQLSTATE of a sequence with no value left to give.

@@ -664,6 +664,25 @@ import Testing
             #expect(try await store.count(matching: "") == 4 + 4)
         }
 
+        /// A bulk add refused for want of ids leaves the sequence as it was.
+        ///
+        /// Once the person at the top is gone, another program's insert,
+        /// which never moves it back down, takes its id as before.
+        @Test func aBulkAddWithNoIDLeftLeavesTheSequenceForOtherPrograms() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            let largest = String(Int64.max)
+            _ = try await other.run("INSERT INTO person (id, name) VALUES ($1, 'Top')", [largest])
+            await #expect(throws: PersonStoreError.self) {
+                try await store.add(validatingAll: [PersonDraft(name: "One")])
+            }
+            _ = try await other.run("DELETE FROM person WHERE id = $1", [largest])
+            let inserted = try await other.run(
+                "INSERT INTO person (name) VALUES ('Plain') RETURNING id")
+            #expect(inserted.first?.first == "4")
+        }
+
         /// An id of 0 or below, which another client may give, is the kind
         /// an imported person has: `check` notes it, as the SQLite store's
         /// does, and changes nothing.
