@@ -240,7 +240,7 @@
             if exists.first != true {
                 guard creating else {
                     throw PersonStoreError.storage(
-                        "there is no people book in \(session.place)/\(session.database); nothing was made there"
+                        "there is no people book in \(session.place)/\(session.database); nothing was made there (the first people add, or people seed, makes one)"
                     )
                 }
                 // Another program holding the lock for ever fails the open

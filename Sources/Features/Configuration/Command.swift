@@ -48,21 +48,24 @@ extension Command {
     }
 
     /// Whether a store shared by a team may make the book for this command
-    /// when there is none: for a command that writes, and never for one
-    /// that only reads (`list`, `show`, `export`, `check`).
+    /// when there is none: only for a command that adds persons (`add`,
+    /// `seed`), never for one that reads or changes those already there.
     ///
     /// On a server, "no book here" is more often a mistyped address, or a
-    /// user whose own schema comes first, than a team's first run: a read
-    /// that made a book there would start a second, empty book beside the
-    /// team's and show it, with no word said. It says there is none
-    /// instead; the first `add` or `seed` makes it. (A new file still gets
-    /// a book on any command but `check`: it is one person's, with demo
-    /// persons to try the app with.) A `switch` with no `default`, so a
-    /// new command is placed here by the compiler's asking.
+    /// user whose own schema comes first, than a team's first run: a
+    /// command that made a book there would start a second, empty book
+    /// beside the team's and show it, with no word said. So it says there
+    /// is none instead, and how to make one; the first `add` or `seed`
+    /// makes it. `edit` and `delete` could not succeed in an empty book
+    /// anyway, and a session would open on an empty list that looks like
+    /// the team's book has lost everyone. (A new file still gets a book on
+    /// any command but `check`: it is one person's, with demo persons to
+    /// try the app with.) A `switch` with no `default`, so a new command is
+    /// placed here by the compiler's asking.
     public var makesASharedBookWhenMissing: Bool {
         switch self {
-        case .list, .listAfter, .export, .show, .check: false
-        case .interactive, .add, .edit, .delete, .seed, .graph, .help, .version: true
+        case .interactive, .list, .listAfter, .export, .show, .edit, .delete, .check: false
+        case .add, .seed, .graph, .help, .version: true
         }
     }
 }
