@@ -510,6 +510,24 @@ import Testing
         }
     }
 
+    /// The line saying the list is not following changes is taken back
+    /// once it follows them again: no key may come to clear it, and it
+    /// would stay on screen, untrue.
+    @Test func aListThatHearsChangesAgainTakesBackItsNotFollowingLine() async throws {
+        let (signals, signal) = AsyncStream<StoreChanges.Signal>.makeStream()
+        let run = Run(changes: StoreChanges { signals })
+        await run.start(showing: "Name     Ada Lovelace")
+        let why = "the server restarted"
+        signal.yield(.notFollowing(why))
+        await run.window.frame(showing: "Not following changes made elsewhere: \(why)")
+        signal.yield(.following)
+        let frame = await run.window.frame(where:) {
+            $0[0].contains("1–3 of 3") && !$0[0].contains("not following")
+        }
+        #expect(!frame.contains { $0.contains("Not following changes made elsewhere") })
+        #expect(frame.contains { $0.contains("Following changes made elsewhere again.") })
+    }
+
     /// On an empty list, `d` and `e` have no one to act on: they say what
     /// any other key that does nothing there says, not that they are
     /// unknown, while a key no screen answers is still called unknown.

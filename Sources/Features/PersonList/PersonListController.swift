@@ -126,6 +126,11 @@ public final class PersonListController: Screen {
         if wasFollowing, let notFollowing {
             listView.showError("Not following changes made elsewhere: \(notFollowing)")
         }
+        // And once when it starts again, in place of that line, which no
+        // key may come to clear and would stay, untrue.
+        if !wasFollowing, notFollowing == nil {
+            listView.showMessage("Following changes made elsewhere again.")
+        }
     }
 
     /// Returns once the page being read has arrived (or failed).
