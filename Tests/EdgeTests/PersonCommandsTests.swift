@@ -39,6 +39,27 @@ import Testing
         #expect(Set(persons[0].keys) == ["id", "name", "address", "email", "added"])
     }
 
+    /// A person another program stored with no name is exported as
+    /// stored, but `--import` refuses them: the export says so, in one
+    /// line on the error stream, rather than pass for one that reads back.
+    @Test func anExportSaysWhichPersonsItsImportWouldRefuse() async throws {
+        let nameless = Person(
+            id: 7, name: "", address: "", email: nil, added: Date(timeIntervalSince1970: 0))
+        let store = MemoryPersonStore(persons: [nameless] + Person.samples)
+        let status = await PersonCommands(
+            command: .export(format: .csv, search: ""), storeProvider: { store },
+            pageSize: 10, clock: Fixtures.clock, writer: PersonFileWriter(),
+            help: Usage.help(keyReference: LineKeyMap.keyReference), console: console
+        )
+        .run()
+        #expect(status == .success)
+        #expect(console.output.contains("\n,"), "the nameless person is exported as stored")
+        #expect(
+            console.errors
+                == "people: 1 person exported would be refused by --import as stored (person 7: name is required); mend them with people edit ID to import this export whole\n"
+        )
+    }
+
     @Test func aSearchThatFindsNoOneIsQuotedAsMessagesQuote() async {
         let search = "e" + String(repeating: "\u{301}", count: 60_000)
         #expect(await run(.list(page: 1, search: search, json: false)) == .success)

@@ -197,11 +197,13 @@ public final class PersonCommands: Application {
         // meanwhile is written once, as they were when the export began.
         let (console, writer) = (console, writer)
         let begun = Locked(false)
+        let refusable = Locked(Refusable())
         try await store.forEachPage(matching: search, pageSize: Self.exportPage) { page in
             let wasBegun = begun.withLock { begun in
                 defer { begun = true }
                 return begun
             }
+            refusable.withLock { $0.count(page) }
             // A page in one write: a million persons are a thousand
             // writes, not a million.
             let lines = page.enumerated().map { index, person in
@@ -213,6 +215,38 @@ public final class PersonCommands: Application {
         }
         if !begun.withLock({ $0 }) { console.writeRecords([writer.header(of: format)]) }
         if let footer = writer.footer(of: format) { console.writeRecords([footer]) }
+        if let warning = refusable.withLock({ $0.warning }) { console.writeErrorLine(warning) }
+    }
+
+    /// The persons of an export that `--import` would refuse as they are
+    /// stored: another program may store what people never would (a
+    /// person with no name, on a server).
+    ///
+    /// The export still writes them exactly as stored, since it is a
+    /// copy, and an import still checks each person as if typed; so the
+    /// export says, in one line, that it will not read back whole, and
+    /// which person to mend first, rather than let the import say so later.
+    private struct Refusable: Sendable {
+        private var total = 0
+        private var first: (id: Person.ID, problem: String)?
+
+        mutating func count(_ page: [Person]) {
+            for person in page {
+                do {
+                    _ = try PersonDraft(person).validated()
+                } catch {
+                    total += 1
+                    if first == nil { first = (person.id, "\(error)") }
+                }
+            }
+        }
+
+        var warning: String? {
+            guard let first else { return nil }
+            let persons = total == 1 ? "1 person" : "\(total) persons"
+            return
+                "people: \(persons) exported would be refused by --import as stored (person \(first.id): \(first.problem)); mend them with people edit ID to import this export whole"
+        }
     }
 
     /// `draft` checked, or `nil`.
