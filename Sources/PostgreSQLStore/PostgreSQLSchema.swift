@@ -125,18 +125,22 @@
             ),
         ]
 
-        /// A note for each trigger and rule on `person` that people did not
-        /// make, in name order: kept, since they are another client's, but
+        /// A note for each trigger, rule and row security policy on
+        /// `person` that people did not make, in name order, and one when
+        /// row security is on: kept, since they are another client's, but
         /// they may stop or change what people writes (a write they stop
-        /// is said not kept, never reported done).
+        /// is said not kept, never reported done), and a policy may hide
+        /// persons from people too.
         static func foreignObjectNotes(in session: PostgreSQLSession) throws -> [String] {
-            try session.rows(
+            let objects = try session.rows(
                 """
                 SELECT 'trigger', tgname FROM pg_trigger
                 WHERE tgrelid = to_regclass('person') AND NOT tgisinternal AND tgname <> 'person_changed'
                 UNION ALL
                 SELECT 'rule', rulename FROM pg_rewrite
                 WHERE ev_class = to_regclass('person') AND rulename <> '_RETURN'
+                UNION ALL
+                SELECT 'policy', polname FROM pg_policy WHERE polrelid = to_regclass('person')
                 ORDER BY 1 DESC, 2
                 """, []
             ) { row in
@@ -144,6 +148,14 @@
                     + "program's: kept; it may refuse or change what people writes, and people "
                     + "shows what is stored"
             }
+            let secured = try session.rows(
+                "SELECT relrowsecurity FROM pg_class WHERE oid = to_regclass('person')", []
+            ) { $0.text(0) == "t" }
+            guard secured.first == true else { return objects }
+            return [
+                "row security is enabled on person (another program's): its policies may hide "
+                    + "persons from people or stop what it writes, and people shows what is stored"
+            ] + objects
         }
 
         /// Finds the schema the book lives in and pins it first on the

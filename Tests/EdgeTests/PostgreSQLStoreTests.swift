@@ -921,6 +921,46 @@ import Testing
             #expect(try await store.count(matching: "") == before.count)
         }
 
+        /// A row security policy that leaves a person out of deletes is
+        /// named with the triggers and rules that may stop a write, and
+        /// `check` says row security is on and names the policies.
+        @Test func aDeleteARowSecurityPolicyStopsIsSaidNotKeptAndCheckNamesIt() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let other = try PostgreSQLConnection(conninfo: address)
+            // The owner is exempt from its table's policies: a user is not.
+            let role = "member_\(UUID().uuidString.prefix(8).lowercased())"
+            for statement in [
+                "CREATE ROLE \(role) LOGIN",
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON person TO \(role)",
+                "GRANT SELECT ON people_schema TO \(role)",
+                "ALTER TABLE person ENABLE ROW LEVEL SECURITY",
+                "CREATE POLICY seen ON person FOR SELECT USING (true)",
+                "CREATE POLICY locked ON person FOR UPDATE USING (true)",
+                "CREATE POLICY kept ON person FOR DELETE USING (false)",
+            ] {
+                _ = try await other.run(statement)
+            }
+            let store = try PostgreSQLPersonStore(
+                conninfo: address.replacingOccurrences(of: "people@", with: "\(role)@"))
+            let ada = try #require(try await store.page(matching: "", from: .first, limit: 1).first)
+            let deleting = await #expect(throws: PersonStoreError.self) {
+                try await store.delete(ada)
+            }
+            #expect(
+                deleting?.description
+                    == "the delete of '\(ada.name)' was not kept: a trigger, rule or row security policy on the person table stopped it; nothing changed"
+            )
+            let notes = try await store.check(repairing: false).notes
+            #expect(
+                notes.contains(
+                    "row security is enabled on person (another program's): its policies may hide persons from people or stop what it writes, and people shows what is stored"
+                ), "\(notes)")
+            #expect(
+                notes.contains(
+                    "policy 'kept' on person is another program's: kept; it may refuse or change what people writes, and people shows what is stored"
+                ), "\(notes)")
+        }
+
         @Test func checkNamesEveryTriggerAndRuleItDidNotMake() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
             try #require(LocalPostgreSQL.shared).get().sql(address, Self.stoppers.joined())

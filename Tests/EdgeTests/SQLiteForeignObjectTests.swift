@@ -219,7 +219,7 @@ import Testing
         #expect(deleting == .notKept(.delete, name: ada.name))
         #expect(
             deleting?.description
-                == "the delete of '\(ada.name)' was not kept: a trigger or rule on the person table stopped it; nothing changed"
+                == "the delete of '\(ada.name)' was not kept: a trigger, rule or row security policy on the person table stopped it; nothing changed"
         )
         await #expect(throws: PersonStoreError.notKept(.change, name: ada.name)) {
             try await store.update(ada, with: PersonDraft(name: "Ada King").validated())

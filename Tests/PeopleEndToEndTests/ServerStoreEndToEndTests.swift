@@ -93,7 +93,7 @@
             #expect(deleted.output == "")
             #expect(
                 deleted.errors
-                    == "people: the delete of 'Ada Lovelace' was not kept: a trigger or rule on the person table stopped it; nothing changed\n"
+                    == "people: the delete of 'Ada Lovelace' was not kept: a trigger, rule or row security policy on the person table stopped it; nothing changed\n"
             )
             #expect(try server.answer(address, "SELECT name FROM person") == "Ada Lovelace")
         }

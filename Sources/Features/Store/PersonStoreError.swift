@@ -11,10 +11,11 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
     case changedElsewhere(name: String)
     /// Someone else deleted the person since they were read.
     case deletedElsewhere(name: String)
-    /// The store ran the write and the table kept nothing of it: a trigger
-    /// or rule another program put on the table stopped it without an
-    /// error (an SQLite `RAISE(IGNORE)`, a PostgreSQL trigger that returns
-    /// `NULL` or a `DO INSTEAD NOTHING` rule). Said, never taken for done.
+    /// The store ran the write and the table kept nothing of it: a trigger,
+    /// rule or row security policy another program put on the table stopped
+    /// it without an error (an SQLite `RAISE(IGNORE)`, a PostgreSQL trigger
+    /// that returns `NULL`, a `DO INSTEAD NOTHING` rule, or a policy that
+    /// leaves the row out of a delete). Said, never taken for done.
     case notKept(Write, name: String)
 
     /// Which write a trigger or rule stopped, as a message names it.
@@ -42,8 +43,8 @@ public enum PersonStoreError: Error, Equatable, CustomStringConvertible {
         case .deletedElsewhere(let name):
             "\(InertText.clipped(name)) was deleted by someone else since they were opened"
         case .notKept(let write, let name):
-            "\(write.rawValue) \(InertText.quoted(name)) was not kept: a trigger or rule on the "
-                + "person table stopped it; nothing changed"
+            "\(write.rawValue) \(InertText.quoted(name)) was not kept: a trigger, rule or row "
+                + "security policy on the person table stopped it; nothing changed"
         }
     }
 }
