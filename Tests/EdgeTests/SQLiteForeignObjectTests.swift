@@ -1,5 +1,6 @@
 import Foundation
 import PeopleTestSupport
+import PersonFiles
 import Testing
 
 @testable import Features
@@ -280,5 +281,30 @@ import Testing
         #expect(try await store.page(matching: "", from: .first, limit: 10) == before)
         #expect(try await store.count(matching: "") == before.count)
         #expect(try await store.check(repairing: false).problems == [])
+    }
+
+    /// An edit another program's trigger rewrites as it is saved is kept,
+    /// so `people edit` succeeds, but says what was stored, in one line.
+    @MainActor
+    @Test func anEditATriggerRewritesSaysWhatWasStored() async throws {
+        _ = try SQLitePersonStore(path: path, startingWith: Person.samples)
+        try file.otherProgram(
+            """
+            CREATE TRIGGER shouted AFTER UPDATE ON person
+            BEGIN UPDATE person SET name = upper(NEW.name) WHERE id = NEW.id; END
+            """)
+        let store = try SQLitePersonStore(path: path)
+        let console = RecordingConsole()
+        let status = await PersonCommands(
+            command: .edit(id: 1, changes: PersonChanges(name: "Ada King")),
+            storeProvider: { store }, pageSize: 10, clock: Fixtures.clock,
+            writer: PersonFileWriter(), help: "", console: console
+        )
+        .run()
+        #expect(status == .success)
+        #expect(
+            console.errors
+                == "people: person 1 was saved, but another program's trigger changed what was stored: name 'ADA KING', address '12 St James's Square, London', email 'ada@example.org'\n"
+        )
     }
 }

@@ -91,7 +91,9 @@ public final class PersonCommands: Application {
         case .edit(let id, let changes):
             let store = try storeProvider()
             let person = try await store.existingPerson(withID: id)
-            _ = try await store.update(person, with: Self.edited(person, with: changes))
+            let draft = try Self.edited(person, with: changes)
+            let saved = try await store.update(person, with: draft)
+            if let changed = Self.rewritten(saved, from: draft) { console.writeErrorLine(changed) }
         case .delete(let id):
             let store = try storeProvider()
             try await store.delete(store.existingPerson(withID: id))
@@ -272,6 +274,21 @@ public final class PersonCommands: Application {
             guard changes[error.field] == nil else { throw error }
             throw StoredValueError(id: person.id, problem: error)
         }
+    }
+
+    /// What to say when the person stored is not what was saved.
+    ///
+    /// Another program's trigger changed the row as it was written. The
+    /// save was kept, so the edit succeeds, but saying nothing would leave
+    /// the user believing values no one will find.
+    private static func rewritten(_ saved: Person, from draft: ValidatedDraft) -> String? {
+        let written = Person(
+            id: saved.id, name: draft.name, address: draft.address, email: draft.email,
+            added: saved.added)
+        guard !saved.hasSameValues(as: written) else { return nil }
+        let email = saved.email.map { InertText.quoted($0) } ?? "none"
+        return
+            "people: person \(saved.id) was saved, but another program's trigger changed what was stored: name \(InertText.quoted(saved.name)), address \(InertText.quoted(saved.address)), email \(email)"
     }
 
     /// How many persons an export reads at a time.
