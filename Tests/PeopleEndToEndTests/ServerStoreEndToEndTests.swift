@@ -219,9 +219,9 @@
         /// stays until it is answered; before, it was gone without a word.
         @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
         func aLiveReloadKeepsTheHighlightsPersonAndAnOpenQuestion() async throws {
-            _ = try PeopleProcess.run(["list", "--db", address])
-            try server.sql(
-                address, "INSERT INTO person (name) VALUES ('Ada Lovelace'), ('Grace Hopper')")
+            // A read makes no book: the first add does.
+            _ = try PeopleProcess.run(["add", "--name", "Ada Lovelace", "--db", address])
+            try server.sql(address, "INSERT INTO person (name) VALUES ('Grace Hopper')")
             let pane = try TerminalPane(["--db", address, "--ui", "full"])
             try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
             try pane.press("Down")
@@ -250,7 +250,9 @@
         /// nothing, and showed no change another client made.
         @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
         func aListenerKeptOutByItsRolesConnectionLimitIsSaidOnScreen() async throws {
-            _ = try PeopleProcess.run(["list", "--db", address])
+            // A read makes no book: an add does, and the delete leaves it empty.
+            _ = try PeopleProcess.run(["add", "--name", "Ada Lovelace", "--db", address])
+            _ = try PeopleProcess.run(["delete", "1", "--db", address])
             let role = "limited_\(UUID().uuidString.prefix(8).lowercased())"
             try server.sql(address, "CREATE ROLE \(role) LOGIN CONNECTION LIMIT 1")
             for grant in [
