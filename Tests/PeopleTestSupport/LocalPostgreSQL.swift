@@ -104,9 +104,12 @@ package final class LocalPostgreSQL: Sendable {
         try run(
             "initdb", "-D", data, "-U", "people", "-A", "trust", "-E", "UTF8", "--locale=C",
             "--no-sync", "--no-instructions")
+        // Room for every suite's clients at once: the server tests run in
+        // parallel, each with its store, listeners and psql, and the default
+        // of 100 ran out in CI ("remaining connection slots are reserved").
         try run(
             "pg_ctl", "-D", data, "-l", "\(folder)/log", "-w", "-o",
-            "-h 127.0.0.1 -p \(port) -k \(folder) -F", "start")
+            "-h 127.0.0.1 -p \(port) -k \(folder) -F -c max_connections=300", "start")
         try run("createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", "people", "people")
     }
 
