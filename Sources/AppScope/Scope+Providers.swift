@@ -11,9 +11,11 @@ import Features
 /// real name — from this package or from another one, with no change to
 /// this module. Adding a screen never edits it.
 ///
-/// Two overloads, because a provider takes no runtime argument (the
+/// Three overloads, because a provider takes no runtime argument (the
 /// session's root, the form for a new person) or one (the person
-/// selected). Every provider may throw: making an object may open a store.
+/// selected), and one that takes none may make its object asynchronously
+/// (`people graph`'s tour, which runs a whole recorded session). Every provider may
+/// throw: making an object may open a store.
 extension Scope {
     /// A provider that takes no runtime argument, such as the session's
     /// root screen or the store for one-shot commands.

@@ -21,8 +21,9 @@ import Features
 ///
 /// One word per lifetime, the same as the scope method that gave it:
 /// `made` is made for the one object that asked (`make`); `kept` is made
-/// now and kept by its scope (`keep`); `reused` is handed out again by the
-/// scope that keeps it (`keep`, `reuse`).
+/// now and kept by its scope (`keep`, or `begin(_:with:_:)` for the value
+/// a scope begins with, such as the opened person); `reused` is handed out
+/// again by the scope that keeps it (`keep`, `reuse`).
 ///
 /// With `--trace` it prints to standard error; with `--debug` it keeps the
 /// most recent steps for the settings screen; `people graph` keeps them to

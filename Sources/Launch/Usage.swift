@@ -18,7 +18,8 @@ public enum Usage {
 
     static let exitStatus = """
         Exit status: 0 success, 1 failure (such as an unknown id or output that
-        could not be written), 2 bad usage, 130 Ctrl-C (on the server store).
+        could not be written), 2 bad usage; on the server store, 130 Ctrl-C,
+        143 SIGTERM, 129 SIGHUP.
         """
 
     private static let commandsAndOptions = """
