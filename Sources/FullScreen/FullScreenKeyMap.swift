@@ -155,10 +155,12 @@ public enum FullScreenKeyMap {
     }
 
     /// Every screen's keys, one line each: what `people --help` and the
-    /// command-line reference print for the full-screen front end.
+    /// command-line reference print for the full-screen front end, each
+    /// screen's name padded to the widest, so a screen of any name lines up.
     public static var keyReference: String {
-        "Full-screen keys (--ui full):\n"
-            + AppScreen.allCases.map { "  \($0.name.padded(to: 10))  \(keyLine(keys(on: $0)))" }
+        let width = AppScreen.allCases.map(\.name.count).max() ?? 0
+        return "Full-screen keys (--ui full):\n"
+            + AppScreen.allCases.map { "  \($0.name.padded(to: width))  \(keyLine(keys(on: $0)))" }
             .joined(separator: "\n")
     }
 }

@@ -71,10 +71,12 @@ public enum LineKeyMap {
             .joined(separator: "\n")
     }
 
-    /// Every screen's keys, one line each, for `people --help`.
+    /// Every screen's keys, one line each, for `people --help`: each
+    /// screen's name padded to the widest, so a screen of any name lines up.
     public static var keyReference: String {
-        "Interactive keys:\n"
-            + AppScreen.allCases.map { "  \($0.name.padded(to: 10))  \(keyLine(keys(on: $0)))" }
+        let width = AppScreen.allCases.map(\.name.count).max() ?? 0
+        return "Interactive keys:\n"
+            + AppScreen.allCases.map { "  \($0.name.padded(to: width))  \(keyLine(keys(on: $0)))" }
             .joined(separator: "\n")
     }
 

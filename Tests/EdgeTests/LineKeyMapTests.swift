@@ -1,4 +1,5 @@
 import Features
+import FullScreen
 import Terminal
 import Testing
 
@@ -11,9 +12,9 @@ import Testing
     @Test(arguments: AppScreen.allCases)
     func everyIntentOfTheScreenHasAKeyInItsHelpAndTheKeyReference(_ screen: AppScreen) {
         let help = LineKeyMap.help(on: screen).split(separator: "\n").dropFirst()
-        let reference = LineKeyMap.keyReference.split(separator: "\n").first {
-            $0.hasPrefix("  \(screen.name.padded(to: 10))  ")
-        }
+        // One line a screen, in the order of `AppScreen.allCases`.
+        let lines = LineKeyMap.keyReference.split(separator: "\n").dropFirst()
+        let reference = zip(AppScreen.allCases, lines).first { $0.0 == screen }?.1
         for intent in screen.intents {
             let key = LineKeyMap.key(for: intent)
             #expect(!key.keys.isEmpty && !key.word.isEmpty, "\(intent) has no line key")
@@ -34,6 +35,30 @@ import Testing
         let keys = LineKeyMap.keys(on: screen)
         #expect(Set(keys.map(\.keys)).count == keys.count, "a key twice on \(screen.name)")
         #expect(Set(keys.map(\.word)).count == keys.count, "a word twice on \(screen.name)")
+    }
+
+    /// `people --help` lines up every screen's keys in one column, past
+    /// the longest screen name, in both front ends' references: a screen
+    /// of any name needs no padding changed.
+    @Test func theKeyReferencesLineUpEveryScreensKeysPastTheLongestName() {
+        for (reference, keyLine) in [
+            (LineKeyMap.keyReference, { LineKeyMap.keyLine(LineKeyMap.keys(on: $0)) }),
+            (
+                FullScreenKeyMap.keyReference,
+                { FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: $0)) }
+            ),
+        ] as [(String, (AppScreen) -> String)] {
+            let lines = reference.split(separator: "\n").dropFirst()
+            #expect(lines.count == AppScreen.allCases.count)
+            // Where each screen's keys start, counted in characters.
+            let starts = zip(AppScreen.allCases, lines).map { screen, line in
+                #expect(line.hasSuffix(keyLine(screen)), "\(screen.name): \(line)")
+                return line.count - keyLine(screen).count
+            }
+            #expect(Set(starts).count == 1, "keys start in different columns:\n\(reference)")
+            let longest = AppScreen.allCases.map(\.name.count).max() ?? 0
+            #expect(starts.allSatisfy { $0 >= 2 + longest + 2 }, "\(reference)")
+        }
     }
 
     @Test func theKeysAnsweredWhileLoadingAreQuitBackAndHelpAsTyped() {
