@@ -30,13 +30,6 @@ import Testing
         #expect(help.count == LineKeyMap.keys(on: screen).count)
     }
 
-    @Test(arguments: AppScreen.allCases)
-    func noKeyOrWordTwiceOnAScreen(_ screen: AppScreen) {
-        let keys = LineKeyMap.keys(on: screen)
-        #expect(Set(keys.map(\.keys)).count == keys.count, "a key twice on \(screen.name)")
-        #expect(Set(keys.map(\.word)).count == keys.count, "a word twice on \(screen.name)")
-    }
-
     /// `people --help` lines up every screen's keys in one column, past
     /// the longest screen name, in both front ends' references: a screen
     /// of any name needs no padding changed.
