@@ -15,7 +15,8 @@ import Testing
 /// longer has. Each message says which file to edit. The screens' loads and
 /// the list's providers are read from the graph the real injectors build
 /// (`people graph`), and a screen is named in a list by its case in
-/// ``Features/AppScreen`` (`list`, `detail`, `form`, `settings`).
+/// ``Features/AppScreen`` (`list`, `detail`, `form`, `settings`), written as
+/// one word or, for a case of two (`personDetail`), as its words apart.
 @MainActor
 @Suite struct DocumentationListTests {
     private static let workArticle = "Docs/People.docc/WorkThatBelongsToAScope.md"
@@ -73,10 +74,43 @@ import Testing
         return loads
     }
 
-    /// The screens `text` names, by their cases' names, as whole words.
+    /// The screens `text` names, by their cases' names.
     private static func screens(namedIn text: some StringProtocol) -> Set<AppScreen> {
-        let words = Set(text.split { !$0.isLetter }.map { $0.lowercased() })
-        return Set(AppScreen.allCases.filter { words.contains($0.rawValue) })
+        let named = Self.names(in: text, of: AppScreen.allCases.map(\.rawValue))
+        return Set(AppScreen.allCases.filter { named.contains($0.rawValue) })
+    }
+
+    /// Which of `cases` (`settings`, `personDetail`) `text` names, as a
+    /// case is written in code or in prose: as one word, in any case
+    /// (`personDetail`, `PersonDetail`), or as its words apart (`person
+    /// detail`, `person-detail`), but never as part of a longer word.
+    static func names(in text: some StringProtocol, of cases: [String]) -> Set<String> {
+        let words = text.split { !$0.isLetter }.map { $0.lowercased() }
+        return Set(
+            cases.filter { name in
+                // `personDetail` → ["person", "detail"]
+                let parts = name.reduce(into: [""]) { parts, letter in
+                    if letter.isUppercase { parts.append("") }
+                    parts[parts.count - 1] += letter.lowercased()
+                }
+                return words.contains(name.lowercased())
+                    || (parts.count > 1
+                        && words.indices.contains { start in
+                            Array(words[start...].prefix(parts.count)) == parts
+                        })
+            })
+    }
+
+    /// A two-word screen is found however a list writes it, and a word
+    /// that only starts like a screen's name is not.
+    @Test func aScreenIsFoundByItsCaseInOneWordOrInItsWordsApart() {
+        let cases = ["settings", "personDetail", "list"]
+        #expect(Self.names(in: "the personDetail's loads", of: cases) == ["personDetail"])
+        #expect(Self.names(in: "| the PersonDetail screen |", of: cases) == ["personDetail"])
+        #expect(Self.names(in: "the person detail, then", of: cases) == ["personDetail"])
+        #expect(
+            Self.names(in: "(person-detail; settings)", of: cases) == ["personDetail", "settings"])
+        #expect(Self.names(in: "a person's details, listed", of: cases).isEmpty)
     }
 
     /// Records an issue for each screen `list` leaves out of `expected`, and
