@@ -4,10 +4,10 @@ import Injectors
 import Testing
 
 /// Every list in the docs that names things one by one — the screens each
-/// scope's work loads for, the screens the list opens, the fakes, the
-/// stores, the view factories, the scope's parameters, the articles, the
-/// modules and benchmarks, the folders and files, and the guides' counts of
-/// them — is held to the code, both ways.
+/// scope's work loads for, the fakes, the stores, the view factories, the
+/// scope's parameters, the articles, the modules and benchmarks, the
+/// folders and files, and the guides' counts of them — is held to the
+/// code, both ways.
 ///
 /// The lists are written for a reader, so they stay prose. What keeps them
 /// true is here: a screen, a fake or a store the code gains fails a test
@@ -17,6 +17,10 @@ import Testing
 /// (`people graph`), and a screen is named in a list by its case in
 /// ``Features/AppScreen`` (`list`, `detail`, `form`, `settings`), written as
 /// one word or, for a case of two (`personDetail`), as its words apart.
+///
+/// A list that would grow with every screen is better not kept at all:
+/// the README names one screen the list opens, as an example, and the
+/// table of fakes names the recording views by their pattern.
 @MainActor
 @Suite struct DocumentationListTests {
     private static let workArticle = "Docs/People.docc/WorkThatBelongsToAScope.md"
@@ -190,7 +194,10 @@ import Testing
         }
     }
 
-    @Test func theReadmeNamesEveryScreenTheListHasAProviderFor() async throws {
+    /// The README names a screen the list opens as an example, not all of
+    /// them, so a new screen changes nothing there; one it names must still
+    /// be one the list opens.
+    @Test func theReadmeNamesOnlyScreensTheListHasAProviderFor() async throws {
         let arrows = try await Self.arrows()
         let list = Self.controller(of: .list)
         let providers = Set(
@@ -199,12 +206,15 @@ import Testing
         let opened = Set(AppScreen.allCases.filter { made.contains(Self.controller(of: $0)) })
         #expect(opened.count >= 3)
         let readme = try RepositoryFiles.text("README.md")
-        // "… and a **provider** for each screen it opens (detail, form, settings)."
+        // "… and a **provider** for each screen it opens (the detail, for one)."
         let opening = try #require(readme.range(of: "for each screen it opens ("))
-        let named = readme[opening.upperBound...].prefix { $0 != ")" }
-        Self.expect(
-            "README.md's reading order, step 4,", names: Self.screens(namedIn: named),
-            being: opened, "the screens the list is handed a provider for")
+        let named = Self.screens(namedIn: readme[opening.upperBound...].prefix { $0 != ")" })
+        #expect(!named.isEmpty, "README.md's reading order, step 4, names no screen")
+        for screen in named.subtracting(opened) {
+            Issue.record(
+                "README.md's reading order, step 4, names \(screen.rawValue), which the list does not open: name one of \(opened.map(\.rawValue).sorted())"
+            )
+        }
     }
 
     @Test func theReadmesProviderTypeIsDeclaredAsItShowsIt() throws {
@@ -231,7 +241,11 @@ import Testing
             })
         #expect(declared.count > 10)
         let linked = Set(section.matches(of: #/``PeopleTestSupport/(\w+)``/#).map { String($0.1) })
+        // One recording view a screen: the row names them by their pattern,
+        // `Recording…View`, so a new screen's view needs no new row.
+        let perScreen = declared.filter { $0.wholeMatch(of: #/Recording\w+View/#) != nil }
         let named = linked.union(declared.filter { section.contains("`\($0)`") })
+            .union(section.contains("`Recording…View`") ? perScreen : [])
         for type in declared.subtracting(named).sorted() {
             Issue.record("TestingWithHandMadeScopes.md's fakes leave out \(type), a public type")
         }

@@ -64,16 +64,35 @@ import Testing
         #expect(try await Self.drawn() == first)
     }
 
-    @Test func theReadmeShowsTheGraphAsTheCommandDrawsIt() async throws {
+    /// The README shows the graph's shape, not all of it.
+    ///
+    /// It has every scope, and one screen's objects in each, so a new
+    /// screen changes nothing there. What it does show is held to what
+    /// `people graph` draws, line by line, so no box or arrow in it can be
+    /// one the wiring lacks.
+    @Test func theReadmesGraphIsPartOfWhatTheCommandDraws() async throws {
         let readme = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "```mermaid\n"))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-        let drawn = try await Self.drawn()
-        #expect(
-            String(text[start.upperBound..<end.lowerBound]) == drawn,
-            "README.md's graph is out of date: paste the output of 'swift run people graph'")
+        let shown = text[start.upperBound..<end.lowerBound].split(separator: "\n")
+        let drawn = try await Self.drawn().split(separator: "\n")
+        for line in shown where !drawn.contains(line) {
+            Issue.record(
+                """
+                README.md's graph shows a line `people graph` does not draw: \
+                remove it, or copy its line from 'swift run people graph':
+                \(line)
+                """)
+        }
+        for scope in drawn where scope.hasPrefix("    subgraph ") && !shown.contains(scope) {
+            Issue.record(
+                "README.md's graph leaves out a scope: add its lines from 'swift run people graph', beginning \(scope)"
+            )
+        }
+        #expect(shown.first == "flowchart LR")
+        #expect(shown.count < drawn.count, "the README shows the shape, not the whole graph")
     }
 }
