@@ -69,8 +69,8 @@ func scope(trace: Bool) -> SessionScope {
         app: AppScope(
             configuration: Configuration(storeKind: .memory, trace: trace),
             console: SilentConsole(), readSource: AppInjector.injectSourceReader(),
-            personStore: MemoryPersonStore(persons: Person.samples),
-            views: TerminalViews(console: SilentConsole(), width: .unknown)))
+            personStore: MemoryPersonStore(persons: Person.samples)),
+        views: TerminalViews(console: SilentConsole(), width: .unknown))
 }
 
 /// Hands `body` back as `scope.provider` does with the trace off, through the
@@ -116,7 +116,7 @@ func run() throws -> Bool {
             opening: OpenedPerson(person: person, store: plain.app.storeCache.value { store }))
         return PersonDetailController(
             person: personScope.openedPerson,
-            view: (plain.app.handedInViews ?? views).makePersonDetailView(),
+            view: plain.viewsCache.value { views }.makePersonDetailView(),
             navigator: plain.navigatorCache.value { TerminalNavigator(console: plain.app.console) },
             deletions: plain.lastDeletionCache.value { LastDeletion() },
             editProvider: untracedProvider {

@@ -81,19 +81,23 @@ public final class AppScope: Scope {
     /// in by a test, in which case `--trace` and `--import` still wrap it.
     public let baseStoreCache: ScopeCache<any PersonStore>
 
-    /// Makes the view of each screen, when it was handed in: the chosen
-    /// front end's in a real run (`AppInjector` hands it in as it builds the
-    /// scope), a test's recording views in a test.
+    /// Makes the views of each session begun in this scope that was handed
+    /// none: the front end the composition root chose (`AppInjector`
+    /// hands it in as it builds the scope); without one, each session draws
+    /// in lines on ``console``.
     ///
-    /// Lifetime: the app's; never changes. A plain value rather than a
-    /// cache, so the views of every screen opened are made without a lock.
-    public let handedInViews: (any ViewFactory)?
+    /// A provider, not a factory: each session gets views of its own, so
+    /// one process can run several sessions over this scope.
+    ///
+    /// Lifetime: the app's; never changes. Each call makes one session's
+    /// views.
+    public let frontEnd: ViewFactoryProvider?
 
-    /// The line front end's view factory, made from the console on first
-    /// use, when none was handed in.
+    /// Whether the front end's session turns Ctrl-C into quitting (the
+    /// split view does), so the server store leaves the signal to it.
     ///
-    /// Lifetime: the app's.
-    public let viewFactoryCache = ScopeCache<any ViewFactory>()
+    /// Lifetime: the app's; never changes.
+    public let sessionAnswersInterrupts: Bool
 
     /// Whether the base store was handed in (a test's fake) rather than
     /// made from the configuration, so screens that name the store's kind
@@ -144,9 +148,12 @@ public final class AppScope: Scope {
     ///   - storeChanges: how the screens hear that someone else changed a
     ///     handed-in store, such as a test's signals; with none, a
     ///     handed-in store tells of no changes.
-    ///   - views: the view factory: the chosen front end's in a real run, or
-    ///     one of recording views, which a test reads as models; without one,
-    ///     the line front end's is made from `console` when first asked for.
+    ///   - frontEnd: makes each session's views: the chosen front end's in a
+    ///     real run; without one, the line front end's, on `console`. A test
+    ///     hands its recording views to the session instead
+    ///     (``SessionScope/init(app:views:navigator:)``).
+    ///   - sessionAnswersInterrupts: whether that front end's session turns
+    ///     Ctrl-C into quitting; not by default.
     ///   - storeDecorators: stores wrapped around the base store, innermost
     ///     first, by a package that extends this one; none by default.
     ///   - wiring: a trace to use instead of the one `--trace` and `--debug`
@@ -159,7 +166,8 @@ public final class AppScope: Scope {
         clock: @escaping @Sendable () -> Date = Date.init,
         personStore: (any PersonStore)? = nil,
         storeChanges: StoreChanges? = nil,
-        views: (any ViewFactory)? = nil,
+        frontEnd: ViewFactoryProvider? = nil,
+        sessionAnswersInterrupts: Bool = false,
         storeDecorators: [PersonStoreDecorator] = [],
         wiring: WiringTrace? = nil
     ) {
@@ -168,7 +176,8 @@ public final class AppScope: Scope {
         self.console = console
         self.clock = clock
         self.readSource = readSource
-        self.handedInViews = views
+        self.frontEnd = frontEnd
+        self.sessionAnswersInterrupts = sessionAnswersInterrupts
         self.baseStoreIsHandedIn = personStore != nil
         self.handedInStoreChanges = storeChanges
         self.storeDecorators = storeDecorators
@@ -189,7 +198,7 @@ public final class AppScope: Scope {
 /// of its own — the way `--trace` wraps it in a `TracingPersonStore`.
 ///
 /// The public hook for a package that builds on this one: hand
-/// ``AppScope/init(configuration:command:console:readSource:clock:personStore:storeChanges:views:storeDecorators:wiring:)``
+/// ``AppScope/init(configuration:command:console:readSource:clock:personStore:storeChanges:frontEnd:sessionAnswersInterrupts:storeDecorators:wiring:)``
 /// a list of these, and `StoreInjector` applies them to the base store the
 /// first time any screen or command asks for it. Controllers neither change
 /// nor notice. Throws when the decorator cannot be made; the store is then

@@ -97,8 +97,7 @@ extension Scope {
     }
 
     /// `value`, which this scope has held since it began, reported as reused,
-    /// by its own type: a view factory handed in as `RecordingViews`, not as
-    /// the `ViewFactory` it is declared as.
+    /// by its own type, not the protocol it may be declared as.
     @inlinable
     public func reuse<Kept>(_ value: Kept) -> Kept {
         if wiring.isEnabled {

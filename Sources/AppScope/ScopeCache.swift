@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// public static func injectNavigator(_ session: SessionScope) -> any Navigator {
 ///     session.keep(session.navigatorCache) {
-///         session.make(AppInjector.injectViewFactory(session.app).makeNavigator())
+///         session.make(AppInjector.injectViewFactory(session).makeNavigator())
 ///     }
 /// }
 /// ```

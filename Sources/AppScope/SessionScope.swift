@@ -3,16 +3,29 @@ import Features
 /// The scope of one interactive session: begun when `people` starts its
 /// screens, ended when the person quits.
 ///
-/// It holds what only a person at the screens needs — the navigation stack
-/// and the last delete, which `u` undoes — so a one-shot command, which has
-/// no session, never builds either. Each person opened in the session gets
-/// a ``PersonScope`` inside it.
+/// It holds what only a person at the screens needs — the views, the
+/// navigation stack and the last delete, which `u` undoes — so a one-shot
+/// command, which has no session, never builds any of them. Each person
+/// opened in the session gets a ``PersonScope`` inside it.
+///
+/// Several sessions can run at once over one app scope, each with its own
+/// views, navigator, work and person scopes, sharing the app's store: what a
+/// front end serving many people (a terminal server, a web page) needs.
+/// Each begins with `SessionInjector.injectInteractiveSession` on a scope
+/// handed that person's views, and ending one frees only its own.
 ///
 /// Business code never sees it; it begins in `AppInjector`, where the
 /// session is built, and lives as long as the session object holds it.
 public final class SessionScope: Scope {
     /// The app scope this session runs in; its singletons are shared here.
     public let app: AppScope
+
+    /// The views this session draws with, and the factory of its navigator:
+    /// one per session, so no two sessions share a view.
+    ///
+    /// Lifetime: this session's; made on first use by the app's front end
+    /// (``AppScope/frontEnd``), or handed in.
+    public let viewsCache: ScopeCache<any ViewFactory>
 
     /// The navigation stack: one per session, shared by every screen of it.
     ///
@@ -34,11 +47,17 @@ public final class SessionScope: Scope {
     ///
     /// - Parameters:
     ///   - app: the scope of the run, which outlives every session in it.
-    ///   - navigator: a navigator to use instead of the one the app's front
-    ///     end makes, such as a recording one in a test.
-    public init(app: AppScope, navigator: (any Navigator)? = nil) {
+    ///   - views: this session's views, instead of those the app's front end
+    ///     makes: one person's, in a front end serving many, or a test's
+    ///     recording views.
+    ///   - navigator: a navigator to use instead of the one the views make,
+    ///     such as a recording one in a test.
+    public init(
+        app: AppScope, views: (any ViewFactory)? = nil, navigator: (any Navigator)? = nil
+    ) {
         self.app = app
         self.wiring = app.wiring
+        self.viewsCache = views.map { ScopeCache(holding: $0) } ?? ScopeCache()
         self.navigatorCache = navigator.map { ScopeCache(holding: $0) } ?? ScopeCache()
     }
 

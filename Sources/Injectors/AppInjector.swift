@@ -12,17 +12,19 @@ import Terminal
 /// graph, or a one-shot command in the app scope.
 ///
 /// The composition root: the only code that decides what is built from what.
-/// Each method but the two `injectAppScope` (which make the root scope, so
-/// have none to pass through) is one expression of glue — an initializer
-/// call, a scope cache, or another `inject…` call — passed through the scope
-/// (`make`, `keep`, `reuse`, `begin`, `provider`), which reports it to the
-/// wiring trace. The whole object graph can be read in this folder, top
-/// down, without running anything; `people graph` draws it.
+/// Each `inject…` method is one expression of glue — an initializer call, a
+/// scope cache, or another `inject…` call — passed through the scope (`make`,
+/// `keep`, `reuse`, `begin`, `provider`), which reports it to the wiring
+/// trace; a value two parts need (the console the scope and the line views
+/// share) is handed down as a parameter, not kept in a local. The whole
+/// object graph can be read in this folder, top down, without running
+/// anything; `people graph` draws it.
 @MainActor
 public enum AppInjector {
     /// The app scope of a real run: the launch inputs parsed into settings
-    /// and a command, the real terminal and the real reader of import
-    /// sources (files, and URLs through the remote-files edge).
+    /// and a command, the real terminal, the real reader of import sources
+    /// (files, and URLs through the remote-files edge) and the chosen front
+    /// end.
     ///
     /// The one place the launch edge is met: `main` hands over the process's
     /// inputs, and from the scope on, nothing reads them again.
@@ -30,18 +32,37 @@ public enum AppInjector {
     /// - Throws: ``Features/UsageError`` for a bad argument, environment
     ///   variable or configuration file.
     public static func injectAppScope(_ launch: LaunchEnvironment) throws(UsageError) -> AppScope {
-        let invocation = try parse(launch)
-        let console = StandardConsole(
-            showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
-            style: TextStyle(
-                usesColor: invocation.configuration.usesColor,
-                theme: invocation.theme))
-        return AppScope(
+        injectAppScope(try parse(launch), launch: launch)
+    }
+
+    /// The app scope of `invocation`, on the process's terminal.
+    static func injectAppScope(_ invocation: Invocation, launch: LaunchEnvironment) -> AppScope {
+        injectAppScope(invocation, launch: launch, console: injectConsole(invocation, launch))
+    }
+
+    /// The app scope of `invocation`, on `console`: the one the front end's
+    /// line views write to as well.
+    static func injectAppScope(
+        _ invocation: Invocation, launch: LaunchEnvironment, console: StandardConsole
+    ) -> AppScope {
+        AppScope(
             configuration: invocation.configuration,
             command: invocation.command,
             console: console,
             readSource: injectSourceReader(),
-            views: injectFrontEnd(invocation, console: console, launch: launch))
+            frontEnd: injectFrontEnd(invocation, console: console, launch: launch),
+            sessionAnswersInterrupts: invocation.frontEnd == .full)
+    }
+
+    /// The process's terminal: standard input and output, coloured as the
+    /// settings say.
+    static func injectConsole(_ invocation: Invocation, _ launch: LaunchEnvironment)
+        -> StandardConsole
+    {
+        StandardConsole(
+            showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
+            style: TextStyle(
+                usesColor: invocation.configuration.usesColor, theme: invocation.theme))
     }
 
     /// The app scope of a real command line run on a console of the
@@ -52,15 +73,21 @@ public enum AppInjector {
     /// parsed by the real launch edge, the store they choose, the real
     /// reader of import sources. The views are the line front end's, on
     /// `console`: the full-screen one draws on a real terminal, and a test
-    /// of it hands ``FullScreen/FullScreenViews`` a terminal of its own.
+    /// of it hands the session ``FullScreen/FullScreenViews`` on a terminal
+    /// of its own.
     ///
     /// - Throws: ``Features/UsageError`` for a bad argument, environment
     ///   variable or configuration file, as a real run does.
     public static func injectAppScope(_ launch: LaunchEnvironment, console: any Console)
         throws(UsageError) -> AppScope
     {
-        let invocation = try parse(launch)
-        return AppScope(
+        injectAppScope(try parse(launch), console: console)
+    }
+
+    /// The app scope of `invocation` on a caller's console, with no front
+    /// end: each session draws in lines on `console`.
+    static func injectAppScope(_ invocation: Invocation, console: any Console) -> AppScope {
+        AppScope(
             configuration: invocation.configuration,
             command: invocation.command,
             console: console,
@@ -74,28 +101,35 @@ public enum AppInjector {
             outputIsTerminal: launch.outputIsTerminal, inputIsTerminal: launch.inputIsTerminal)
     }
 
-    /// The front end the session draws with: the views of each screen and
-    /// the navigator that shows them, chosen here and nowhere else.
+    /// The front end a session draws with: what makes the views of each
+    /// screen and the navigator that shows them, chosen here and nowhere
+    /// else.
     ///
-    /// The one line that differs between the two front ends of the same
-    /// controllers: every injector below asks the factory for its view, and
-    /// the session for its navigator, without knowing which it got.
+    /// The one `switch` that differs between the two front ends of the same
+    /// controllers. It hands back a provider, not views: each session calls
+    /// it for views of its own (``injectViewFactory(_:)``), and every
+    /// injector below asks the session's factory for its view, and the
+    /// session for its navigator, without knowing which it got.
     public static func injectFrontEnd(
         _ invocation: Invocation, console: StandardConsole, launch: LaunchEnvironment
-    ) -> any ViewFactory {
+    ) -> ViewFactoryProvider {
         switch invocation.frontEnd {
         case .line:
-            TerminalViews(
-                console: console,
-                width: .standardOutput(
-                    outputIsTerminal: launch.outputIsTerminal,
-                    columnsVariable: launch.variables["COLUMNS"]))
+            {
+                TerminalViews(
+                    console: console,
+                    width: .standardOutput(
+                        outputIsTerminal: launch.outputIsTerminal,
+                        columnsVariable: launch.variables["COLUMNS"]))
+            }
         case .full:
-            FullScreenViews(
-                terminal: RawTerminal(),
-                writer: FrameWriter(
-                    usesColor: invocation.configuration.usesColor, theme: invocation.theme),
-                book: bookName(invocation.configuration))
+            {
+                FullScreenViews(
+                    terminal: RawTerminal(),
+                    writer: FrameWriter(
+                        usesColor: invocation.configuration.usesColor, theme: invocation.theme),
+                    book: bookName(invocation.configuration))
+            }
         }
     }
 
@@ -137,33 +171,35 @@ public enum AppInjector {
         }
     }
 
-    /// The interactive session, in a new session scope.
+    /// The interactive session, in a new session scope drawing with the
+    /// app's front end.
     ///
     /// This is where a session scope begins. It ends when the person quits
     /// or the input ends: the session then ends the scope's work, and the
     /// scope is freed with the session object, which holds it through its
-    /// navigator and root provider.
+    /// navigator and root provider. A front end serving many people begins
+    /// one per person instead, each on that person's views:
+    /// `SessionInjector.injectInteractiveSession(app.begin(SessionScope(app:
+    /// app, views: theirs)))`.
     public static func injectInteractiveSession(_ app: AppScope) -> InteractiveSession {
         SessionInjector.injectInteractiveSession(app.begin(SessionScope(app: app)))
     }
 
-    /// The app's view factory: the one the scope was handed (in a real
-    /// run, the front end `injectFrontEnd` chose; in a test, recording
-    /// views), else the line front end's, made on first use from the
-    /// console.
+    /// The session's views, one factory per session, made on first use.
     ///
-    /// Every `inject…View` method asks it, so which views a run draws with
-    /// is decided here, once. A handed-in factory is reported as reused, by
-    /// its own type: `TerminalViews` or `FullScreenViews` in a real run,
-    /// which hands in the front end's.
-    public static func injectViewFactory(_ app: AppScope) -> any ViewFactory {
-        // Reported only while tracing: every view an open makes asks for the
-        // factory, and even an idle report cost an open a fifth more.
-        if let handedIn = app.handedInViews {
-            return app.wiring.isEnabled ? app.reuse(handedIn) : handedIn
-        }
-        return app.keep(app.viewFactoryCache) {
-            app.make(TerminalViews(console: app.console, width: .unknown))
+    /// The ones the session was handed (one person's, in a front end
+    /// serving many; a test's recording views), else new ones from the
+    /// front end ``injectFrontEnd(_:console:launch:)`` chose, else the line
+    /// front end's on the app's console.
+    ///
+    /// Every `inject…View` method, and the session's navigator, asks it: the
+    /// front end is picked once, in `injectFrontEnd`, and each session's
+    /// factory is made here.
+    public static func injectViewFactory(_ session: SessionScope) -> any ViewFactory {
+        session.keep(session.viewsCache) {
+            session.make(
+                session.app.frontEnd?()
+                    ?? TerminalViews(console: session.app.console, width: .unknown))
         }
     }
 

@@ -83,9 +83,9 @@ public enum PersonDetailInjector {
         OpenedPerson(person: person, store: try StoreInjector.injectPersonStore(session.app))
     }
 
-    /// The view of one person's detail, from the app's view factory.
+    /// The view of one person's detail, from the session's view factory.
     public static func injectPersonDetailView(_ scope: PersonScope) -> any PersonDetailView {
-        scope.make(AppInjector.injectViewFactory(scope.session.app).makePersonDetailView())
+        scope.make(AppInjector.injectViewFactory(scope.session).makePersonDetailView())
     }
 }
 

@@ -52,8 +52,8 @@ public enum PersonEditInjector {
                 navigator: SessionInjector.injectNavigator(scope.session)))
     }
 
-    /// The view of the form, from the app's view factory.
+    /// The view of the form, from the session's view factory.
     public static func injectPersonEditView(_ session: SessionScope) -> any PersonEditView {
-        session.make(AppInjector.injectViewFactory(session.app).makePersonEditView())
+        session.make(AppInjector.injectViewFactory(session).makePersonEditView())
     }
 }

@@ -56,10 +56,10 @@ public enum PersonListInjector {
                 changes: StoreInjector.injectStoreChanges(session.app)))
     }
 
-    /// The view of the list, from the app's view factory; a new one per list
+    /// The view of the list, from the session's view factory; a new one per list
     /// controller.
     public static func injectPersonListView(_ session: SessionScope) -> any PersonListView {
-        session.make(AppInjector.injectViewFactory(session.app).makePersonListView())
+        session.make(AppInjector.injectViewFactory(session).makePersonListView())
     }
 
     /// How a real run begins a person's scope: in `session`, with the

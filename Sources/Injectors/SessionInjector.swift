@@ -3,7 +3,11 @@ import Features
 import Terminal
 
 /// Builds what one interactive session has: the session itself, its
-/// navigation stack and its last delete.
+/// navigation stack and its last delete (its views are made by
+/// ``AppInjector/injectViewFactory(_:)``).
+///
+/// Every method takes the session's scope, so several sessions can be built
+/// over one app scope, each from its own.
 @MainActor
 public enum SessionInjector {
     /// The session, rooted at the list screen.
@@ -29,12 +33,12 @@ public enum SessionInjector {
                 work: injectSessionWork(session)))
     }
 
-    /// The navigation stack, one per session: the one of the app's front
-    /// end (``AppInjector/injectViewFactory(_:)``), made on first use,
+    /// The navigation stack, one per session: the one the session's views
+    /// make (``AppInjector/injectViewFactory(_:)``), made on first use,
     /// unless the scope was handed one.
     public static func injectNavigator(_ session: SessionScope) -> any Navigator {
         session.keep(session.navigatorCache) {
-            session.make(AppInjector.injectViewFactory(session.app).makeNavigator())
+            session.make(AppInjector.injectViewFactory(session).makeNavigator())
         }
     }
 

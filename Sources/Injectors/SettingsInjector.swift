@@ -58,8 +58,8 @@ public enum SettingsInjector {
                 objectGraph: { session.app.wiring.lines }))
     }
 
-    /// The view of the settings, from the app's view factory.
+    /// The view of the settings, from the session's view factory.
     public static func injectSettingsView(_ session: SessionScope) -> any SettingsView {
-        session.make(AppInjector.injectViewFactory(session.app).makeSettingsView())
+        session.make(AppInjector.injectViewFactory(session).makeSettingsView())
     }
 }

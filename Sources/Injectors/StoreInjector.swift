@@ -1,6 +1,5 @@
 import AppScope
 import Features
-import FullScreen
 import PersonFiles
 import SQLiteStore
 
@@ -163,7 +162,7 @@ public enum StoreInjector {
     /// program. A line session or a one-shot command leaves it to the store.
     static func sessionAnswersInterrupts(_ app: AppScope) -> Bool {
         guard case .interactive = app.command else { return false }
-        return app.handedInViews is FullScreenViews
+        return app.sessionAnswersInterrupts
     }
 
     /// The server store, on the configured address; a new book there

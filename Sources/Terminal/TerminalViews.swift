@@ -5,9 +5,9 @@ import Features
 ///
 /// The views of a run that pipes or scripts `people`, or asks for them with
 /// `--ui line`; a person at a terminal gets the split view
-/// (`FullScreenViews`) unless they ask. `AppInjector.injectFrontEnd` makes
-/// one per app, and an app scope handed no factory makes one from its
-/// console.
+/// (`FullScreenViews`) unless they ask. `AppInjector.injectFrontEnd` picks
+/// it, and `AppInjector.injectViewFactory` makes one per session, on the
+/// app's console when the app scope was handed no front end.
 public final class TerminalViews: ViewFactory {
     private let console: any Console
     private let width: TerminalWidth

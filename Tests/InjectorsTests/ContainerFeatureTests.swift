@@ -39,8 +39,8 @@ import Testing
                   InteractiveSession · made · session
                     Navigator · kept · session
                       TerminalNavigator · made · session
-                        ViewFactory · kept · app
-                          TerminalViews · made · app
+                        ViewFactory · kept · session
+                          TerminalViews · made · session
                     ScreenProvider · provider · session
                     ScopedWork · reused · session
                   ScreenProvider · called · session
@@ -48,7 +48,7 @@ import Testing
                       PersonStore · kept · app
                         PersonStore (base) · reused · app
                       TerminalPersonListView · made · session
-                        ViewFactory · reused · app
+                        ViewFactory · reused · session
 
                 """))
         #expect(output.contains("  Persons     3\n"))
@@ -81,8 +81,8 @@ import Testing
             app.recordingConsole?.errors == """
                 wiring: Navigator · kept · session
                 wiring:   TerminalNavigator · made · session
-                wiring:     ViewFactory · kept · app
-                wiring:       TerminalViews · made · app
+                wiring:     ViewFactory · kept · session
+                wiring:       TerminalViews · made · session
                 wiring: PersonDetailControllerProvider · provider · session
                 wiring: PersonDetailControllerProvider · called · session
                 wiring:   PersonScope · begins · person #1
@@ -93,7 +93,7 @@ import Testing
                 wiring:   PersonDetailController · made · person #1
                 wiring:     OpenedPerson · reused · person #1
                 wiring:     TerminalPersonDetailView · made · person #1
-                wiring:       ViewFactory · reused · app
+                wiring:       ViewFactory · reused · session
                 wiring:     Navigator · reused · session
                 wiring:     LastDeletion · kept · session
                 wiring:     PersonEditControllerProvider · provider · person #1
@@ -109,7 +109,7 @@ import Testing
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, trace: true),
             console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-            personStore: Fixtures.sampleStore(), views: RecordingViews(),
+            personStore: Fixtures.sampleStore(), frontEnd: { RecordingViews() },
             storeDecorators: [
                 { UnpluggablePersonStore($0, unpluggedWith: .storage("offline"), forCalls: 0) }
             ])
@@ -123,10 +123,11 @@ import Testing
                 wiring:       PersonStore (base) · reused · app
                 wiring:       UnpluggablePersonStore · made · app
                 wiring:   RecordingPersonListView · made · session
-                wiring:     RecordingViews · reused · app
+                wiring:     ViewFactory · kept · session
+                wiring:       RecordingViews · made · session
                 wiring:   Navigator · kept · session
                 wiring:     RecordingNavigator · made · session
-                wiring:       RecordingViews · reused · app
+                wiring:       ViewFactory · reused · session
 
                 """) == true, "\(app.recordingConsole?.errors ?? "")")
     }

@@ -35,8 +35,8 @@ import Testing
                 app: AppScope(
                     configuration: Configuration(pageSize: pageSize),
                     console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                    clock: Fixtures.clock, personStore: store, storeChanges: changes,
-                    views: views))
+                    clock: Fixtures.clock, personStore: store, storeChanges: changes),
+                views: views)
         }
 
         /// Starts the session, every person scope it begins counted.

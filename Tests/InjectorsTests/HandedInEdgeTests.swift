@@ -66,8 +66,8 @@ import Testing
         let session = SessionScope(
             app: AppScope(
                 console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                personStore: store, views: views),
-            navigator: navigator)
+                personStore: store),
+            views: views, navigator: navigator)
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         await session.work.finish()
         let list = try #require(views.lists.last?.shown)

@@ -30,8 +30,8 @@ import Testing
                 app: AppScope(
                     configuration: Configuration(storeKind: .memory, debug: true),
                     console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                    clock: Fixtures.clock, personStore: gated, views: views),
-                navigator: navigator)
+                    clock: Fixtures.clock, personStore: gated),
+                views: views, navigator: navigator)
         }
 
         /// Runs the session to its first page, parked; `release` lets it in.

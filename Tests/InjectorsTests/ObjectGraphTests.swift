@@ -25,7 +25,7 @@ import Testing
             #"app_PersonStore["PersonStore<br/><i>kept, one per app</i>"]"#,
             #"session_Navigator["Navigator<br/><i>kept, one per session</i>"]"#,
             "session_Navigator --> session_TerminalNavigator",
-            "session_TerminalNavigator --> app_ViewFactory",
+            "session_TerminalNavigator --> session_ViewFactory",
             "session_PersonListController --> session_TerminalPersonListView",
             "app_PersonStore --> app_PersonStorebase",
             #"session_LastDeletion["LastDeletion<br/><i>kept, one per session</i>"]"#,

@@ -97,7 +97,7 @@ public final class RecordingSettingsView: SettingsView {
 /// test drives the real injectors and reads each screen as the models it was
 /// shown.
 ///
-/// Hand it to a scope (`AppScope(…, views: RecordingViews())`); every
+/// Hand it to a session (`SessionScope(app: app, views: RecordingViews())`); every
 /// `inject…View` method then gets a recording view from it. What it records:
 /// each view it made, per kind, oldest first.
 @MainActor

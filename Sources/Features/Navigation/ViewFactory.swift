@@ -1,14 +1,17 @@
 /// Makes the view of each screen, and the navigation stack that shows them:
 /// the one edge between the controllers and whatever draws them.
 ///
-/// The injectors ask the app's factory for every view, so a run draws with
-/// the front end the composition root chose — the split view of the
+/// One factory per session: the injectors ask the session's factory for
+/// every view (`AppInjector.injectViewFactory`), so a session draws with the
+/// front end the composition root chose — the split view of the
 /// `FullScreen` module's `FullScreenViews` for a person at a terminal, the
 /// lines of the `Terminal` module's `TerminalViews` for a pipe, a script or
-/// `--ui line` — and a test can hand the scope a factory of recording views
-/// instead, then drive the real wiring through the models those views were
-/// shown: structured values, not terminal text. An abstract factory, in a container's words; here a
-/// protocol with one method per screen.
+/// `--ui line` — and two sessions of one app never share a view or a
+/// navigator. A front end that serves many people hands each session a
+/// factory of its own; a test hands one of recording views, then drives the
+/// real wiring through the models those views were shown: structured
+/// values, not terminal text. An abstract factory, in a container's words;
+/// here a protocol with one method per screen.
 @MainActor
 public protocol ViewFactory: AnyObject, Sendable {
     /// A new view of the list.
@@ -29,3 +32,8 @@ public protocol ViewFactory: AnyObject, Sendable {
     /// once, in the composition root.
     func makeNavigator() -> any Navigator
 }
+
+/// Makes the views of one session: how the app scope holds the front end the
+/// composition root chose, so that each session it begins gets a factory of
+/// its own.
+public typealias ViewFactoryProvider = @MainActor @Sendable () -> any ViewFactory

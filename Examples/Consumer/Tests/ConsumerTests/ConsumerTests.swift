@@ -26,8 +26,8 @@ import Testing
         let session = SessionScope(
             app: AppScope(
                 console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                personStore: Fixtures.sampleStore(), views: views),
-            navigator: navigator)
+                personStore: Fixtures.sampleStore()),
+            views: views, navigator: navigator)
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         #expect(await navigator.settledTop() is PersonListController)
         // Recording views take no keys: ask for what a key would, through the models.

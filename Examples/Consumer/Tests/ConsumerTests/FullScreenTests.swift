@@ -18,7 +18,7 @@ import Testing
             book: "team")
         let app = AppScope(
             console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-            clock: Fixtures.clock, personStore: Fixtures.sampleStore(), views: views)
+            clock: Fixtures.clock, personStore: Fixtures.sampleStore(), frontEnd: { views })
         let session = Task { await AppInjector.injectApplication(app).run() }
         window.press(.down)
         let frame = await window.frame(showing: "Name     Alan Turing")

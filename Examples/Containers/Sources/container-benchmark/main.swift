@@ -100,7 +100,8 @@ func run() throws {
     let session = SessionScope(
         app: AppScope(
             configuration: configuration, console: SilentConsole(), readSource: readSource,
-            personStore: store, views: views))
+            personStore: store),
+        views: views)
     let openInjected = PersonDetailInjector.injectPersonDetailControllerProvider(session)
     let navigator = SessionInjector.injectNavigator(session)
     let deletions = SessionInjector.injectLastDeletion(session)

@@ -21,7 +21,8 @@ import Testing
         let session = SessionScope(
             app: AppScope(
                 console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
-                personStore: fake, views: RecordingViews()))
+                personStore: fake),
+            views: RecordingViews())
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)
         await session.work.finish()
         #expect(fake.calls.contains { $0.hasPrefix("listPage") })

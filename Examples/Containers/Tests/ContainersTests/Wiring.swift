@@ -30,7 +30,8 @@ enum Wiring: String, CaseIterable, Sendable {
             let session = SessionScope(
                 app: AppScope(
                     configuration: configuration, console: console, readSource: readSource,
-                    clock: Fixtures.clock, personStore: store, views: views))
+                    clock: Fixtures.clock, personStore: store),
+                views: views)
             return SessionInjector.injectInteractiveSession(session) { person in
                 let scope = try PersonDetailInjector.injectPersonScope(session, opening: person)
                 seen.saw(scope)
