@@ -16,9 +16,11 @@ import Terminal
 /// scope cache, or another `inject…` call — passed through the scope (`make`,
 /// `keep`, `reuse`, `begin`, `provider`), which reports it to the wiring
 /// trace; a value two parts need (the console the scope and the line views
-/// share) is handed down as a parameter, not kept in a local. The whole
-/// object graph can be read in this folder, top down, without running
-/// anything; `people graph` draws it.
+/// share) is handed down as a parameter, not kept in a local. (One method
+/// alone, `StoreInjector`'s server store, first sets how Ctrl-C stops its
+/// statements; `OneExpressionTests` holds every other to one expression.)
+/// The whole object graph can be read in this folder, top down, without
+/// running anything; `people graph` draws it.
 @MainActor
 public enum AppInjector {
     /// The app scope of a real run: the launch inputs parsed into settings
