@@ -104,6 +104,30 @@ import Testing
         #expect(try harness.shown.rows.map(\.title) == ["Person 004", "Person 005", "Person 006"])
     }
 
+    /// A front end that shows the numbers its own way (a report, a title
+    /// bar) reads them as values, never out of the summary's words.
+    @Test func eachPageCarriesWhatItShowsAsNumbers() async throws {
+        let harness = Harness(
+            store: MemoryPersonStore(persons: Fixtures.numberedPersons(7)), pageSize: 3)
+        try await harness.appear()
+        var shown = try harness.shown
+        #expect(
+            [shown.firstRow, shown.rows.count, shown.total, shown.page, shown.pages]
+                == [1, 3, 7, 1, 3])
+        try await harness.showNextPage()
+        try await harness.showNextPage()
+        shown = try harness.shown
+        #expect(
+            [shown.firstRow, shown.rows.count, shown.total, shown.page, shown.pages]
+                == [7, 1, 7, 3, 3])
+        await shown.search("nobody")
+        await harness.settle()
+        shown = try harness.shown
+        #expect(
+            [shown.firstRow, shown.rows.count, shown.total, shown.page, shown.pages]
+                == [0, 0, 0, 1, 1])
+    }
+
     /// A page is one trip to the store, so a slow store (`--latency 1s`)
     /// makes each page wait once, not once per question about it.
     @Test func eachPageIsOneStoreCallEvenWhenItFallsBack() async throws {

@@ -203,6 +203,10 @@ public final class PersonListController: Screen {
             openSettings: { [weak self] in self?.openSettings() },
             quit: { [weak self] in await self?.navigator.quit() })
         model.searchText = search
+        model.firstRow = self.rows.isEmpty ? 0 : firstIndex + 1
+        model.total = total
+        model.page = max(1, (firstIndex + self.rows.count + pageSize - 1) / pageSize)
+        model.pages = max(1, (total + pageSize - 1) / pageSize)
         model.isNotFollowingChanges = notFollowing != nil
         model.reload = { [weak self] in self?.reload() }
         if firstIndex + self.rows.count < total {

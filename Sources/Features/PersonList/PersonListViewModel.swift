@@ -10,6 +10,20 @@ public struct PersonListViewModel {
     /// matches", "not loaded"), in no front end's keys: a view adds how to
     /// go on in its own.
     public var summary: String
+    /// The number of the first row shown, counting from 1; 0 for none.
+    ///
+    /// With ``total``, what ``summary`` says in words, as values: a front
+    /// end that shows the numbers its own way (a page count in a title bar,
+    /// a report) never parses words for them.
+    public var firstRow = 0
+    /// How many persons the list holds (those matching the search): the
+    /// "42" of "1–10 of 42".
+    public var total = 0
+    /// Which page this is, counting from 1: the page of its last row, so
+    /// the last page is always page ``pages``.
+    public var page = 1
+    /// How many pages the list takes at its page size; 1 when it is empty.
+    public var pages = 1
     /// The search in effect: empty when everyone is listed.
     public var searchText = ""
     /// Whether changes made elsewhere, which the list follows, are not
