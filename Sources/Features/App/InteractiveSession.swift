@@ -42,7 +42,7 @@ public final class InteractiveSession: Application {
             // work. (A test's recording navigator returns with the root
             // still showing, for the test to drive on: not over yet.)
             if navigator.screens.isEmpty { await work.end() }
-            if let failure = root.failureToLoad {
+            if let failure = navigator.failure ?? root.failureToLoad {
                 console.writeErrorLine("people: \(failure)")
                 return console.settle(.failure)
             }

@@ -32,9 +32,22 @@ public protocol Navigator: AnyObject, Sendable {
     /// end's navigator, until the person quits or the input ends; for a
     /// recording navigator in a test, at once, leaving the test to drive.
     func run(root: any Screen) async
+
+    /// Why the run failed, once ``run(root:)`` has returned: the front end
+    /// could not do what it is for — a report it could not write, a page
+    /// it was asked for and never got — or `nil` when it did.
+    ///
+    /// The session ends with a failure then, as when its first screen never
+    /// loaded, so a front end that shows without asking (a report, a
+    /// status line) gives its script an honest exit status.
+    var failure: String? { get }
 }
 
 extension Navigator {
+    /// Nothing failed: the default for a navigator whose run is over when
+    /// the person says so.
+    public var failure: String? { nil }
+
     /// Only the top screen is seen: the rule of a stack that shows one
     /// screen at a time.
     public func isShowing(_ screen: any Screen) -> Bool {
