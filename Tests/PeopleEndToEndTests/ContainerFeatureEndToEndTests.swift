@@ -104,7 +104,8 @@ import Testing
                 wiring: InteractiveSession · made · session
                 wiring:   Navigator · kept · session
                 wiring:     TerminalNavigator · made · session
-                wiring:       TerminalViews · reused · app
+                wiring:       ViewFactory · kept · session
+                wiring:         TerminalViews · made · session
                 wiring:   ScreenProvider · provider · session
                 wiring:   ScopedWork · reused · session
                 wiring: ScreenProvider · called · session
@@ -114,7 +115,7 @@ import Testing
                 wiring:         PersonStore (base) · kept · app
                 wiring:           MemoryPersonStore · made · app
                 wiring:     TerminalPersonListView · made · session
-                wiring:       TerminalViews · reused · app
+                wiring:       ViewFactory · reused · session
 
                 """))
         #expect(run.errors.contains("wiring:   OpenedPerson · kept · person #1\n"))
