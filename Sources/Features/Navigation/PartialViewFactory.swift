@@ -8,31 +8,24 @@
 /// unseen, not crash. An interactive front end conforms to ``ViewFactory``
 /// itself, so it must make every view, and a new screen does not compile
 /// there until it has one.
+///
+/// Each screen's view protocol says, in its own file, what a partial
+/// factory makes for it (`extension PartialViewFactory`), and makes
+/// ``UnshownView`` one of its views, so a new screen adds that to its own
+/// file and to no other.
 @MainActor
 public protocol PartialViewFactory: ViewFactory {}
 
-extension PartialViewFactory {
-    /// No list: this front end never shows it.
-    public func makePersonListView() -> any PersonListView { UnshownView() }
-    /// No detail: this front end never shows it.
-    public func makePersonDetailView() -> any PersonDetailView { UnshownView() }
-    /// No form: this front end never shows it.
-    public func makePersonEditView() -> any PersonEditView { UnshownView() }
-    /// No settings: this front end never shows them.
-    public func makeSettingsView() -> any SettingsView { UnshownView() }
-}
-
 /// The view of a screen a front end never shows: it takes every model and
 /// message it is given, and draws nothing.
+///
+/// It is each screen's view (each view protocol's file makes it one), so a
+/// ``PartialViewFactory`` can hand it out for any screen it leaves out.
 @MainActor
-public final class UnshownView: PersonListView, PersonDetailView, PersonEditView, SettingsView {
+public final class UnshownView: ScreenView {
     /// A view that will show nothing.
     public init() {}
 
-    public func show(_ model: PersonListViewModel) {}
-    public func show(_ model: PersonDetailViewModel) {}
-    public func show(_ model: PersonFormViewModel) {}
-    public func show(_ model: SettingsViewModel) {}
     public func showMessage(_ message: String) {}
     public func showError(_ message: String) {}
     public func showLoadFailure(_ message: String) {}

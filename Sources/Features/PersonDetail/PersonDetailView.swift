@@ -13,3 +13,12 @@ public protocol PersonDetailView: ScreenView {
     /// back is the way on: the view says how, in its own keys.
     func showLoadFailure(_ message: String)
 }
+
+extension UnshownView: PersonDetailView {
+    public func show(_ model: PersonDetailViewModel) {}
+}
+
+extension PartialViewFactory {
+    /// No view of the detail: this front end never shows it.
+    public func makePersonDetailView() -> any PersonDetailView { UnshownView() }
+}

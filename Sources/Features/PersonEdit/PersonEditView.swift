@@ -10,3 +10,12 @@ public protocol PersonEditView: ScreenView {
     /// Tells the person why a value was refused.
     func showError(_ message: String)
 }
+
+extension UnshownView: PersonEditView {
+    public func show(_ model: PersonFormViewModel) {}
+}
+
+extension PartialViewFactory {
+    /// No view of the form: this front end never shows it.
+    public func makePersonEditView() -> any PersonEditView { UnshownView() }
+}

@@ -15,3 +15,12 @@ public protocol PersonListView: ScreenView {
     /// Tells the person something went wrong, without leaving the screen.
     func showError(_ message: String)
 }
+
+extension UnshownView: PersonListView {
+    public func show(_ model: PersonListViewModel) {}
+}
+
+extension PartialViewFactory {
+    /// No view of the list: this front end never shows it.
+    public func makePersonListView() -> any PersonListView { UnshownView() }
+}

@@ -105,3 +105,12 @@ public protocol SettingsView: ScreenView {
     /// back is the way on: the view says how, in its own keys.
     func showLoadFailure(_ message: String)
 }
+
+extension UnshownView: SettingsView {
+    public func show(_ model: SettingsViewModel) {}
+}
+
+extension PartialViewFactory {
+    /// No view of the settings: this front end never shows them.
+    public func makeSettingsView() -> any SettingsView { UnshownView() }
+}
