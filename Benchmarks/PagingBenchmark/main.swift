@@ -129,7 +129,7 @@ _ = try small.add(contentsOf: try demoDrafts(1_000), addedAt: Date())
 let large = try SQLitePersonStore(
     path: folder.appendingPathComponent("large.sqlite").path, startingWith: Person.samples)
 let seeding = try await median(1) {
-    _ = try await large.add(contentsOf: try demoDrafts(persons), addedAt: Date())
+    _ = try large.add(contentsOf: try demoDrafts(persons), addedAt: Date())
 }
 print("Seeded in \(seeding.formatted(.units(allowed: [.seconds, .milliseconds])))\n")
 

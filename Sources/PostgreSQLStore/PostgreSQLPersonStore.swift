@@ -23,7 +23,7 @@
     /// - A save or a delete locks the row, compares it with what was read,
     ///   and writes, in one transaction: of two people editing one person,
     ///   the second is refused.
-    public final class PostgreSQLPersonStore: PersonStore {
+    public final class PostgreSQLPersonStore: PersonStorage {
         private let connection: PostgreSQLConnection
         /// How to connect again, for a consistent read or a listener: the
         /// address as given, which may hold a password, so it is never shown.
@@ -117,7 +117,8 @@
             case toRead
         }
 
-        public func count(matching search: String) async throws -> Int {
+        public func answer(_ query: CountQuery) async throws -> Int {
+            let search = query.search
             let filter = Self.filter(search, from: 1)
             return try await reading { session in
                 try session.rows(
@@ -126,7 +127,8 @@
             }
         }
 
-        public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
+        public func answer(_ query: PositionQuery) async throws -> Int {
+            let (key, search) = (query.key, query.search)
             let filter = Self.filter(search, from: 3)
             return try await reading { session in
                 try session.rows(
@@ -136,9 +138,8 @@
             }
         }
 
-        public func page(matching search: String, from start: PageStart, limit: Int) async throws
-            -> [Person]
-        {
+        public func answer(_ query: PageQuery) async throws -> [Person] {
+            let (search, start, limit) = (query.search, query.start, query.limit)
             let limit = String(max(0, limit))
             let filter = Self.filter(search, from: 1)
             let select =
@@ -173,10 +174,8 @@
         /// One statement is one round trip to the server and one snapshot.
         /// A page that needs a fallback (its persons were deleted
         /// meanwhile) costs a statement more for each.
-        public func listPage(matching search: String, from start: PageStart, size: Int)
-            async throws -> ListPage
-        {
-            let size = max(1, size)
+        public func answer(_ query: ListPageQuery) async throws -> ListPage {
+            let (search, start, size) = (query.search, query.start, max(1, query.size))
             let filter = Self.filter(search, from: 1)
             return try await reading { session in
                 var page = try Self.listPage(filter, from: start, size: size, in: session)
@@ -243,7 +242,8 @@
                 firstIndex: answer.first?.position ?? firstIndex, start: start)
         }
 
-        public func person(withID id: Person.ID) async throws -> Person? {
+        public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+            let id = query.id
             try await reading { session in
                 try session.rows(
                     "SELECT \(Self.columns) FROM person WHERE id = $1", [String(id)],
@@ -252,7 +252,8 @@
             }
         }
 
-        public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
+        public func answer(_ query: AddQuery) async throws -> Person {
+            let (draft, date) = (query.draft, query.date)
             let values = Self.values(of: draft, added: date)
             // The id is taken from the sequence first and written
             // explicitly, then that row is read back: a table with rules
@@ -289,10 +290,9 @@
         /// Adds every draft with one `COPY`, which the server takes all of
         /// or none of: the quickest way to give it many rows, and the drafts
         /// stream through, never all held at once.
-        public func add(
-            contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
-        ) async throws -> Int {
-            let feed = CopyFeed(AnyIterator(drafts.makeIterator()))
+        public func answer(_ query: AddManyQuery) async throws -> Int {
+            let date = query.date
+            let feed = CopyFeed(query.drafts.makeIterator())
             do {
                 // The rows stream once, so the call is never run again.
                 return try await connection.exclusively(mayRunAgain: false) { session in
@@ -366,7 +366,8 @@
             )
         }
 
-        public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
+        public func answer(_ query: UpdateQuery) async throws -> Person {
+            let (opened, draft) = (query.opened, query.draft)
             let values = Self.values(of: draft, added: opened.added)
             let updated = try await writing { session in
                 try session.transaction {
@@ -393,7 +394,8 @@
             return person
         }
 
-        public func delete(_ opened: Person) async throws {
+        public func answer(_ query: DeleteQuery) async throws {
+            let opened = query.opened
             try await writing { session in
                 try session.transaction {
                     try Self.requireUnchanged(opened, in: session)
@@ -437,7 +439,8 @@
             }
         }
 
-        public func restore(_ person: Person) async throws {
+        public func answer(_ query: RestoreQuery) async throws {
+            let person = query.person
             let values = [String(person.id)] + Self.values(of: person)
             let taken = PersonStoreError.storage(
                 "cannot restore \(InertText.clipped(person.name)): id \(person.id) is taken")
@@ -605,7 +608,8 @@
         ///
         /// The sort key's values need no check: it is a generated column,
         /// which the server computes for every row, whoever wrote it.
-        public func check(repairing: Bool) async throws -> StoreCheck {
+        public func answer(_ query: CheckQuery) async throws -> StoreCheck {
+            let repairing = query.repairing
             let address = shownAddress
             return try await writing { session in
                 try session.script(PostgreSQLSchema.probe)

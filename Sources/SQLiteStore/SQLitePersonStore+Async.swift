@@ -4,8 +4,8 @@ import Foundation
 /// The store as the app uses it: every call `async`, run off the caller's
 /// actor, and stopped when its task is cancelled.
 ///
-/// Each method of ``Features/PersonStore`` runs the synchronous method of
-/// the same name in the calling task, on the concurrency pool rather than
+/// Each query of ``Features/PersonStorage`` runs the synchronous method of
+/// its name in the calling task, on the concurrency pool rather than
 /// the main actor (a nonisolated `async` method runs there), so a screen
 /// awaiting a page stays free to answer keys. A statement checks every
 /// thousand steps whether its task was cancelled (the connection's progress
@@ -17,54 +17,50 @@ import Foundation
 /// context calls them directly, and the speed benchmark measures an awaited
 /// call through the protocol against them.
 extension SQLitePersonStore {
-    public func count(matching search: String) async throws -> Int {
-        try running { try self.count(matching: search) }
+    public func answer(_ query: CountQuery) async throws -> Int {
+        try running { try self.count(matching: query.search) }
     }
 
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try running { try self.position(of: key, matching: search) }
+    public func answer(_ query: PositionQuery) async throws -> Int {
+        try running { try self.position(of: query.key, matching: query.search) }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try running { try self.page(matching: search, from: start, limit: limit) }
+    public func answer(_ query: PageQuery) async throws -> [Person] {
+        try running { try self.page(matching: query.search, from: query.start, limit: query.limit) }
     }
 
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try running { try self.listPage(matching: search, from: start, size: size) }
+    public func answer(_ query: ListPageQuery) async throws -> ListPage {
+        try running {
+            try self.listPage(matching: query.search, from: query.start, size: query.size)
+        }
     }
 
-    public func person(withID id: Person.ID) async throws -> Person? {
-        try running { try self.person(withID: id) }
+    public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+        try running { try self.person(withID: query.id) }
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try running { try self.add(draft, addedAt: date) }
+    public func answer(_ query: AddQuery) async throws -> Person {
+        try running { try self.add(query.draft, addedAt: query.date) }
     }
 
-    public func add(
-        contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
-    ) async throws -> Int {
-        try running { try self.add(contentsOf: drafts, addedAt: date) }
+    public func answer(_ query: AddManyQuery) async throws -> Int {
+        try running { try self.add(contentsOf: query.drafts, addedAt: query.date) }
     }
 
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try running { try self.update(opened, with: draft) }
+    public func answer(_ query: UpdateQuery) async throws -> Person {
+        try running { try self.update(query.opened, with: query.draft) }
     }
 
-    public func delete(_ opened: Person) async throws {
-        try running { try self.delete(opened) }
+    public func answer(_ query: DeleteQuery) async throws {
+        try running { try self.delete(query.opened) }
     }
 
-    public func restore(_ person: Person) async throws {
-        try running { try self.restore(person) }
+    public func answer(_ query: RestoreQuery) async throws {
+        try running { try self.restore(query.person) }
     }
 
-    public func check(repairing: Bool) async throws -> StoreCheck {
-        try running { try self.check(repairing: repairing) }
+    public func answer(_ query: CheckQuery) async throws -> StoreCheck {
+        try running { try self.check(repairing: query.repairing) }
     }
 
     /// Runs `body`, whose awaited reads of this store all see one snapshot

@@ -14,7 +14,7 @@ import Foundation
 /// readers never block the writer, and each write takes the write lock
 /// first, waiting up to the busy timeout for another process to finish.
 /// Every write is one transaction, so a crash leaves all of it or none.
-public final class SQLitePersonStore: PersonStore {
+public final class SQLitePersonStore: PersonStorage {
     private let connection: Locked<SQLiteConnection>
     /// Whether the derived data passed its checks on open (see `SQLiteDerivedData`).
     private let trusted: Bool

@@ -83,7 +83,7 @@ import Testing
 
 /// A store whose next id is the last one `+= 1`, as a store written in a
 /// hurry from the protocol's docs counts them: past `Int.max`, it traps.
-private struct PlusOneIDsPersonStore: PersonStore {
+private struct PlusOneIDsPersonStore: PersonStorage {
     let store: MemoryPersonStore
     let lastID: Locked<Person.ID>
 
@@ -107,90 +107,60 @@ private struct PlusOneIDsPersonStore: PersonStore {
             id: id, name: draft.name, address: draft.address, email: draft.email, added: date)
     }
 
-    func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        let person = newPerson(draft, addedAt: date)
+    func answer(_ query: AddQuery) async throws -> Person {
+        let person = newPerson(query.draft, addedAt: query.date)
         try await store.restore(person)
         return person
     }
-    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws -> Int
-    {
+    func answer(_ query: AddManyQuery) async throws -> Int {
         var added = 0
-        for draft in Array(drafts) {
-            try await store.restore(newPerson(draft, addedAt: date))
+        for draft in Array(query.drafts) {
+            try await store.restore(newPerson(draft, addedAt: query.date))
             added += 1
         }
         return added
     }
-    func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try await store.update(opened, with: draft)
+    func answer(_ query: ListPageQuery) async throws -> ListPage { try await store.perform(query) }
+    func answer(_ query: CountQuery) async throws -> Int { try await store.perform(query) }
+    func answer(_ query: PositionQuery) async throws -> Int { try await store.perform(query) }
+    func answer(_ query: PageQuery) async throws -> [Person] { try await store.perform(query) }
+    func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+        try await store.perform(query)
     }
-    func delete(_ opened: Person) async throws { try await store.delete(opened) }
-    func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    { try await store.listPage(matching: search, from: start, size: size) }
-    func count(matching search: String) async throws -> Int {
-        try await store.count(matching: search)
-    }
-    func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try await store.position(of: key, matching: search)
-    }
-    func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person] {
-        try await store.page(matching: search, from: start, limit: limit)
-    }
-    func person(withID id: Person.ID) async throws -> Person? {
-        try await store.person(withID: id)
-    }
-    func restore(_ person: Person) async throws { try await store.restore(person) }
+    func answer(_ query: UpdateQuery) async throws -> Person { try await store.perform(query) }
+    func answer(_ query: DeleteQuery) async throws { try await store.perform(query) }
+    func answer(_ query: RestoreQuery) async throws { try await store.perform(query) }
+    func answer(_ query: CheckQuery) async throws -> StoreCheck { try await store.perform(query) }
     func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
         -> T
     { try await store.readingConsistently(body) }
-    func check(repairing: Bool) async throws -> StoreCheck {
-        try await store.check(repairing: repairing)
-    }
 }
 
 /// Saves and deletes over the person as they are now, not as they were
 /// read: the lost update the contract exists to catch.
-private struct LastWriteWinsPersonStore: PersonStore {
+private struct LastWriteWinsPersonStore: PersonStorage {
     let store: MemoryPersonStore
 
     init(_ store: MemoryPersonStore) { self.store = store }
 
-    func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try await store.update(store.existingPerson(withID: opened.id), with: draft)
+    func answer(_ query: UpdateQuery) async throws -> Person {
+        try await store.update(store.existingPerson(withID: query.opened.id), with: query.draft)
     }
-
-    func delete(_ opened: Person) async throws {
-        try await store.delete(store.existingPerson(withID: opened.id))
+    func answer(_ query: DeleteQuery) async throws {
+        try await store.delete(store.existingPerson(withID: query.opened.id))
     }
-
-    func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    { try await store.listPage(matching: search, from: start, size: size) }
-    func count(matching search: String) async throws -> Int {
-        try await store.count(matching: search)
+    func answer(_ query: ListPageQuery) async throws -> ListPage { try await store.perform(query) }
+    func answer(_ query: CountQuery) async throws -> Int { try await store.perform(query) }
+    func answer(_ query: PositionQuery) async throws -> Int { try await store.perform(query) }
+    func answer(_ query: PageQuery) async throws -> [Person] { try await store.perform(query) }
+    func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+        try await store.perform(query)
     }
-    func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try await store.position(of: key, matching: search)
-    }
-    func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person] {
-        try await store.page(matching: search, from: start, limit: limit)
-    }
-    func person(withID id: Person.ID) async throws -> Person? {
-        try await store.person(withID: id)
-    }
-    func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try await store.add(draft, addedAt: date)
-    }
-    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws -> Int
-    { try await store.add(contentsOf: drafts, addedAt: date) }
-    func restore(_ person: Person) async throws { try await store.restore(person) }
+    func answer(_ query: AddQuery) async throws -> Person { try await store.perform(query) }
+    func answer(_ query: AddManyQuery) async throws -> Int { try await store.perform(query) }
+    func answer(_ query: RestoreQuery) async throws { try await store.perform(query) }
+    func answer(_ query: CheckQuery) async throws -> StoreCheck { try await store.perform(query) }
     func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
         -> T
     { try await store.readingConsistently(body) }
-    func check(repairing: Bool) async throws -> StoreCheck {
-        try await store.check(repairing: repairing)
-    }
 }

@@ -29,7 +29,7 @@ import Testing
         let path = folder.path("model-\(seed).sqlite")
         var store = try SQLitePersonStore(path: path, startingWith: Person.samples)
         let other = try SQLiteConnection(path: path, busyTimeout: .seconds(5))
-        _ = try await store.add(
+        _ = try store.add(
             contentsOf: (0..<300).map { _ in try Self.name(&random) }.map {
                 try PersonDraft(name: $0).validated()
             }, addedAt: Fixtures.now)

@@ -53,7 +53,7 @@ import Testing
         let database = try SQLitePersonStore(path: path)
         let memory = MemoryPersonStore(persons: [])
         let bulk = try drafts((0..<3_000).map { _ in Self.name(&generator) })
-        _ = try await database.add(contentsOf: bulk, addedAt: Fixtures.now)
+        _ = try database.add(contentsOf: bulk, addedAt: Fixtures.now)
         _ = try await memory.add(contentsOf: bulk, addedAt: Fixtures.now)
         try await expectSamePages(database, memory, "after a bulk add")
 
@@ -103,7 +103,7 @@ import Testing
         let path = folder.path("people.sqlite")
         let database = try SQLitePersonStore(path: path)
         let names = (0..<1_000).map { "Person \(1_000 + $0)" }
-        _ = try await database.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
+        _ = try database.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
         let other = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try other.execute(
             """
@@ -137,7 +137,7 @@ import Testing
         let path = folder.path("people.sqlite")
         let database = try SQLitePersonStore(path: path)
         let names = (0..<1_000).map { "Person \(1_000 + $0)" }
-        _ = try await database.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
+        _ = try database.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
         try SQLiteConnection(path: path, busyTimeout: .seconds(1)).execute(tampering)
         for offset in [0, 300, 999, 5_000] {
             #expect(

@@ -65,7 +65,7 @@ import Testing
         let memory = MemoryPersonStore(persons: [])
         // Half in bulk, counted by GramTally; half one by one, by the triggers.
         let bulk = try drafts(Self.names(1_500, using: &generator))
-        _ = try await database.add(contentsOf: bulk, addedAt: Fixtures.now)
+        _ = try database.add(contentsOf: bulk, addedAt: Fixtures.now)
         _ = try await memory.add(contentsOf: bulk, addedAt: Fixtures.now)
         for name in Self.names(300, using: &generator) {
             let draft = try PersonDraft(name: name).validated()
@@ -110,7 +110,7 @@ import Testing
     @Test func aRareSearchIsLookedUpAndACommonOneWalksTheNameOrder() async throws {
         let path = folder.path("people.sqlite")
         let store = try SQLitePersonStore(path: path)
-        _ = try await store.add(
+        _ = try store.add(
             contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ŷr"]),
             addedAt: Fixtures.now)
         let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
@@ -144,7 +144,7 @@ import Testing
         let names =
             Self.names(800, using: &generator) + ["e\u{301}e\u{301}", "𝒜𝒜𝒜𝒜", "İstanbul", "ÆØÅ"]
         let inBulk = try SQLitePersonStore(path: folder.path("bulk.sqlite"))
-        _ = try await inBulk.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
+        _ = try inBulk.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
         let oneByOne = try SQLitePersonStore(path: folder.path("single.sqlite"))
         for draft in try drafts(names) { _ = try await oneByOne.add(draft, addedAt: Fixtures.now) }
         func grams(_ file: String) throws -> [String] {

@@ -138,60 +138,11 @@ public final class GatedPersonStore: PersonStore {
         }
     }
 
-    public func count(matching search: String) async throws -> Int {
-        try await pass("count")
-        return try await store.count(matching: search)
-    }
-
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try await pass("position")
-        return try await store.position(of: key, matching: search)
-    }
-
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try await pass("page")
-        return try await store.page(matching: search, from: start, limit: limit)
-    }
-
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try await pass("listPage")
-        return try await store.listPage(matching: search, from: start, size: size)
-    }
-
-    public func person(withID id: Person.ID) async throws -> Person? {
-        try await pass("person")
-        return try await store.person(withID: id)
-    }
-
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try await pass("add")
-        return try await store.add(draft, addedAt: date)
-    }
-
-    public func add(
-        contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
-    ) async throws -> Int {
-        try await pass("add(contentsOf:)")
-        return try await store.add(contentsOf: drafts, addedAt: date)
-    }
-
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try await pass("update")
-        return try await store.update(opened, with: draft)
-    }
-
-    public func delete(_ opened: Person) async throws {
-        try await pass("delete")
-        try await store.delete(opened)
-    }
-
-    public func restore(_ person: Person) async throws {
-        try await pass("restore")
-        try await store.restore(person)
+    /// Parks `query`, named, at the gate, then hands it on: one method
+    /// for every query.
+    public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
+        try await pass(query.name)
+        return try await store.perform(query)
     }
 
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
@@ -199,10 +150,5 @@ public final class GatedPersonStore: PersonStore {
     {
         try await pass("readingConsistently")
         return try await store.readingConsistently(body)
-    }
-
-    public func check(repairing: Bool) async throws -> StoreCheck {
-        try await pass("check")
-        return try await store.check(repairing: repairing)
     }
 }

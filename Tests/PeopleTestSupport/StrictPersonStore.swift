@@ -34,38 +34,13 @@ public final class StrictPersonStore: PersonStore {
         throw failure
     }
 
-    public func count(matching search: String) async throws -> Int { try fail("count") }
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try fail("position")
+    /// Fails `query`, by name: one method for every query.
+    public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
+        try fail(query.name)
     }
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try fail("page")
-    }
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try fail("listPage")
-    }
-    public func person(withID id: Person.ID) async throws -> Person? { try fail("person(withID:)") }
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try fail("add")
-    }
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws
-        -> Int
-    {
-        try fail("add(contentsOf:)")
-    }
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try fail("update")
-    }
-    public func delete(_ opened: Person) async throws { try fail("delete") }
-    public func restore(_ person: Person) async throws { try fail("restore") }
+
     /// Runs `body`, whose reads are the calls this store judges.
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
         async throws -> T
     { try await body() }
-    public func check(repairing: Bool) async throws -> StoreCheck { try fail("check") }
 }

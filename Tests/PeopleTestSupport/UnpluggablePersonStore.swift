@@ -53,61 +53,11 @@ public final class UnpluggablePersonStore: PersonStore {
         if let failure { throw failure }
     }
 
-    public func count(matching search: String) async throws -> Int {
+    /// Refuses `query` while unplugged, and otherwise hands it on: one
+    /// method for every query.
+    public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
         try reach()
-        return try await store.count(matching: search)
-    }
-
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try reach()
-        return try await store.position(of: key, matching: search)
-    }
-
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try reach()
-        return try await store.page(matching: search, from: start, limit: limit)
-    }
-
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try reach()
-        return try await store.listPage(matching: search, from: start, size: size)
-    }
-
-    public func person(withID id: Person.ID) async throws -> Person? {
-        try reach()
-        return try await store.person(withID: id)
-    }
-
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try reach()
-        return try await store.add(draft, addedAt: date)
-    }
-
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws
-        -> Int
-    {
-        try reach()
-        return try await store.add(contentsOf: drafts, addedAt: date)
-    }
-
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try reach()
-        return try await store.update(opened, with: draft)
-    }
-
-    public func delete(_ opened: Person) async throws {
-        try reach()
-        try await store.delete(opened)
-    }
-
-    public func restore(_ person: Person) async throws {
-        try reach()
-        try await store.restore(person)
+        return try await store.perform(query)
     }
 
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
@@ -115,10 +65,5 @@ public final class UnpluggablePersonStore: PersonStore {
     {
         try reach()
         return try await store.readingConsistently(body)
-    }
-
-    public func check(repairing: Bool) async throws -> StoreCheck {
-        try reach()
-        return try await store.check(repairing: repairing)
     }
 }

@@ -32,62 +32,11 @@ public final class LatencyPersonStore: PersonStore {
         self.wait = wait
     }
 
-    public func count(matching search: String) async throws -> Int {
+    /// Waits once, then hands `query` on: one trip across the network,
+    /// whatever the query (a page with its total is one, too).
+    public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
         try await wait(delay)
-        return try await store.count(matching: search)
-    }
-
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try await wait(delay)
-        return try await store.position(of: key, matching: search)
-    }
-
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try await wait(delay)
-        return try await store.page(matching: search, from: start, limit: limit)
-    }
-
-    /// Waits once for the whole page, as a store that answers it with one
-    /// trip across the network would.
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try await wait(delay)
-        return try await store.listPage(matching: search, from: start, size: size)
-    }
-
-    public func person(withID id: Person.ID) async throws -> Person? {
-        try await wait(delay)
-        return try await store.person(withID: id)
-    }
-
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try await wait(delay)
-        return try await store.add(draft, addedAt: date)
-    }
-
-    public func add(
-        contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date
-    ) async throws -> Int {
-        try await wait(delay)
-        return try await store.add(contentsOf: drafts, addedAt: date)
-    }
-
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try await wait(delay)
-        return try await store.update(opened, with: draft)
-    }
-
-    public func delete(_ opened: Person) async throws {
-        try await wait(delay)
-        try await store.delete(opened)
-    }
-
-    public func restore(_ person: Person) async throws {
-        try await wait(delay)
-        try await store.restore(person)
+        return try await store.perform(query)
     }
 
     /// Waits once, then runs `body` against the wrapped store's consistent
@@ -110,10 +59,5 @@ public final class LatencyPersonStore: PersonStore {
             try await wait(delay)
             return try await body(page)
         }
-    }
-
-    public func check(repairing: Bool) async throws -> StoreCheck {
-        try await wait(delay)
-        return try await store.check(repairing: repairing)
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// page or a person is a binary search, and adding many is one merge.
 ///
 /// Safe to share between threads: every access holds one lock.
-public final class MemoryPersonStore: PersonStore {
+public final class MemoryPersonStore: PersonStorage {
     private let contents: Locked<SortedPersons>
 
     /// A store holding `persons`.
@@ -23,34 +23,32 @@ public final class MemoryPersonStore: PersonStore {
         self.contents = Locked(SortedPersons(persons))
     }
 
-    public func count(matching search: String) async throws -> Int {
-        let folded = PersonSortKey.fold(search)
+    public func answer(_ query: CountQuery) async throws -> Int {
+        let folded = PersonSortKey.fold(query.search)
         return contents.withLock { $0.count(matching: folded, in: $0.entries.indices) }
     }
 
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        let folded = PersonSortKey.fold(search)
+    public func answer(_ query: PositionQuery) async throws -> Int {
+        let folded = PersonSortKey.fold(query.search)
         return contents.withLock {
-            $0.count(matching: folded, in: 0..<$0.firstIndex(notBefore: key))
+            $0.count(matching: folded, in: 0..<$0.firstIndex(notBefore: query.key))
         }
     }
 
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        let folded = PersonSortKey.fold(search)
-        return contents.withLock { Self.page(of: $0, matching: folded, from: start, limit: limit) }
+    public func answer(_ query: PageQuery) async throws -> [Person] {
+        let folded = PersonSortKey.fold(query.search)
+        return contents.withLock {
+            Self.page(of: $0, matching: folded, from: query.start, limit: query.limit)
+        }
     }
 
     /// The page, its total and its first row's index, all read under one
     /// hold of the lock: no write lands between them.
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        let (folded, size) = (PersonSortKey.fold(search), max(1, size))
+    public func answer(_ query: ListPageQuery) async throws -> ListPage {
+        let (folded, size) = (PersonSortKey.fold(query.search), max(1, query.size))
         return contents.withLock { contents in
             ListPage.reading(
-                from: start, size: size,
+                from: query.start, size: size,
                 count: { contents.count(matching: folded, in: contents.entries.indices) },
                 page: { Self.page(of: contents, matching: folded, from: $0, limit: size) },
                 position: {
@@ -75,31 +73,31 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func person(withID id: Person.ID) async throws -> Person? {
-        contents.withLock { contents in contents.index(of: id).map { contents.entries[$0].person } }
+    public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+        contents.withLock { contents in
+            contents.index(of: query.id).map { contents.entries[$0].person }
+        }
     }
 
-    public func add(_ draft: ValidatedDraft, addedAt added: Date) async throws -> Person {
+    public func answer(_ query: AddQuery) async throws -> Person {
         try contents.withLock { contents throws(PersonStoreError) in
-            let person = try contents.makePersons([draft], added: added)[0]
+            let person = try contents.makePersons([query.draft], added: query.date)[0]
             contents.insert(person)
             return person
         }
     }
 
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt added: Date)
-        async throws
-        -> Int
-    {
-        let checked = Array(drafts)
+    public func answer(_ query: AddManyQuery) async throws -> Int {
+        let checked = Array(query.drafts)
         return try contents.withLock { contents throws(PersonStoreError) in
-            contents.merge(try contents.makePersons(checked, added: added))
+            contents.merge(try contents.makePersons(checked, added: query.date))
             return checked.count
         }
     }
 
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try contents.withLock { contents throws(PersonStoreError) in
+    public func answer(_ query: UpdateQuery) async throws -> Person {
+        let (opened, draft) = (query.opened, query.draft)
+        return try contents.withLock { contents throws(PersonStoreError) in
             let old = try contents.unchanged(opened)
             _ = contents.remove(opened.id)
             let person = Person(
@@ -110,14 +108,15 @@ public final class MemoryPersonStore: PersonStore {
         }
     }
 
-    public func delete(_ opened: Person) async throws {
+    public func answer(_ query: DeleteQuery) async throws {
         try contents.withLock { contents throws(PersonStoreError) in
-            _ = try contents.unchanged(opened)
-            _ = contents.remove(opened.id)
+            _ = try contents.unchanged(query.opened)
+            _ = contents.remove(query.opened.id)
         }
     }
 
-    public func restore(_ person: Person) async throws {
+    public func answer(_ query: RestoreQuery) async throws {
+        let person = query.person
         try contents.withLock { contents throws(PersonStoreError) in
             guard contents.index(of: person.id) == nil else {
                 throw .storage("cannot restore \(person.name): id \(person.id) is taken")
@@ -137,7 +136,7 @@ public final class MemoryPersonStore: PersonStore {
 
     /// Nothing to check: a memory store keeps nothing beside its persons
     /// that could disagree with them (their keys are made with them).
-    public func check(repairing: Bool) async throws -> StoreCheck {
+    public func answer(_ query: CheckQuery) async throws -> StoreCheck {
         StoreCheck(store: "the memory store", notes: [], problems: [], remaining: nil)
     }
 }

@@ -28,90 +28,18 @@ public typealias PersonStoreProvider = @MainActor () throws -> any PersonStore
 /// contract in the `PeopleTestSupport` product (`PersonStoreContract`):
 /// this package's stores run it, and a store of another package can too.
 public protocol PersonStore: Sendable {
-    /// The page of persons matching `search` from `start`, with their total
-    /// and the index of the first row, all as of one moment: what a screen
-    /// or `people list` shows, in one call.
+    /// Answers `query`: the one entry every question and change goes
+    /// through.
     ///
-    /// One call, so that a page is one trip to the store — one wait across
-    /// a network, one statement to a server — whichever store is used. It
-    /// has no default, so every store, decorator and fake answers it
-    /// itself and the compiler names any that does not (the server store
-    /// only in a build with its trait, `swift build --traits PostgreSQL`,
-    /// since the default build never compiles it); a store with no
-    /// cheaper way answers with ``listPageInParts(matching:from:size:)``.
-    /// The store applies ``ListPage/fallback(from:read:total:size:)``, so
-    /// a page whose persons were deleted meanwhile is never shown empty.
-    ///
-    /// - Parameters:
-    ///   - search: the text names must contain; empty for everyone.
-    ///   - start: where the page begins: the top, after or before a key, or
-    ///     a row number.
-    ///   - size: rows per page; below 1 counts as 1.
-    func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-
-    /// How many persons have a name containing `search` (everyone when empty).
-    func count(matching search: String) async throws -> Int
-
-    /// How many persons matching `search` sort before `key`: the index of the
-    /// first row of a page, to show "11–20 of 42".
-    func position(of key: PersonSortKey, matching search: String) async throws -> Int
-
-    /// Up to `limit` persons matching `search`, in name order, from `start`.
-    func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person]
-
-    /// The person with this id, or `nil` when there is none.
-    func person(withID id: Person.ID) async throws -> Person?
-
-    /// Stores checked values as a new person, added at `date`.
-    ///
-    /// The date comes from the caller's clock, so whichever store is used,
-    /// the time a person was added is the app's time.
-    ///
-    /// Ids are never reused, so they can run out: when the largest there
-    /// is, `Int.max`, is taken, the add is refused with an error. A store
-    /// never wraps round to a taken id, and never traps (`nextID += 1`
-    /// would, and end the whole program).
-    ///
-    /// - Returns: the stored person, with its new id.
-    /// - Throws: ``PersonStoreError/storage(_:)`` when no id is left;
-    ///   storage errors.
-    func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person
-
-    /// Stores many new persons in one go, all added at `date`: all of them, or none.
-    ///
-    /// - Returns: how many were added.
-    /// - Throws: ``PersonStoreError/storage(_:)`` when the ids left are
-    ///   fewer than the persons, and then no one is added; storage errors.
-    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws
-        -> Int
-
-    /// Replaces the values of `opened` — the person as the caller last read
-    /// them — when the store still holds exactly those values.
-    ///
-    /// Asking for what was read, not just an id, is what keeps two people
-    /// editing one person from losing a change: the second save is refused,
-    /// never written over the first. The check and the write are one step.
-    ///
-    /// - Returns: the person as now stored.
-    /// - Throws: ``PersonStoreError/changedElsewhere(name:)`` or
-    ///   ``PersonStoreError/deletedElsewhere(name:)`` when someone else got
-    ///   there first; storage errors.
-    func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person
-
-    /// Removes `opened` when the store still holds exactly the values the
-    /// caller read, so no one deletes a change they have not seen.
-    ///
-    /// - Throws: ``PersonStoreError/changedElsewhere(name:)`` or
-    ///   ``PersonStoreError/deletedElsewhere(name:)``, as for an update.
-    func delete(_ opened: Person) async throws
-
-    /// Puts back a person this store deleted, with the same id, values and
-    /// date: what undoing a delete needs.
-    ///
-    /// - Throws: ``PersonStoreError/storage(_:)`` when the id is taken again.
-    func restore(_ person: Person) async throws
+    /// A real store answers each query by a method of its own
+    /// (``PersonStorage``, which gives it this method for free). A
+    /// decorator or a fake writes this method once, generically, for every
+    /// query there is and every query to come: it forwards, traces, waits,
+    /// gates or records the query value, and never names a query. The
+    /// named methods callers use — ``count(matching:)``,
+    /// ``listPage(matching:from:size:)``, ``add(_:addedAt:)`` and the rest —
+    /// each make their query and call this.
+    func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer
 
     /// Runs `body`, in which every read sees the store as it was when the
     /// first one began, whatever other programs write meanwhile.
@@ -132,11 +60,6 @@ public protocol PersonStore: Sendable {
         matching search: String, pageSize: Int,
         _ body: @Sendable ([Person]) async throws -> Bool
     ) async throws
-
-    /// Compares whatever the store keeps to answer quickly — indexes,
-    /// counts, marks — with the persons themselves, and with `repairing`,
-    /// builds it all again when they disagree: `people check`.
-    func check(repairing: Bool) async throws -> StoreCheck
 }
 
 extension PersonStore {

@@ -17,28 +17,15 @@ public final class ReadOnlyPersonStore: PersonStore {
         self.source = source
     }
 
-    public func count(matching search: String) async throws -> Int {
-        try await persons.count(matching: search)
-    }
-
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try await persons.position(of: key, matching: search)
-    }
-
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try await persons.page(matching: search, from: start, limit: limit)
-    }
-
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try await persons.listPage(matching: search, from: start, size: size)
-    }
-
-    public func person(withID id: Person.ID) async throws -> Person? {
-        try await persons.person(withID: id)
+    /// Answers a read from the file's persons, and refuses every write
+    /// with the file's name, whatever the query: what it writes is
+    /// declared with it (``PersonQuery/effect``).
+    public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
+        switch query.effect {
+        case .reads: return try await persons.perform(query)
+        case .adds(let name): throw PersonStoreError.readOnly(name: name, source: source)
+        case .changes(let opened): throw try await refusal(for: opened)
+        }
     }
 
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
@@ -46,33 +33,6 @@ public final class ReadOnlyPersonStore: PersonStore {
         -> T
     {
         try await persons.readingConsistently(body)
-    }
-
-    public func check(repairing: Bool) async throws -> StoreCheck {
-        try await persons.check(repairing: repairing)
-    }
-
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        throw PersonStoreError.readOnly(name: draft.name, source: source)
-    }
-
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws
-        -> Int
-    {
-        throw PersonStoreError.readOnly(name: "these persons", source: source)
-    }
-
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        throw try await refusal(for: opened)
-    }
-
-    public func delete(_ opened: Person) async throws {
-        throw try await refusal(for: opened)
-    }
-
-    public func restore(_ person: Person) async throws {
-        throw PersonStoreError.readOnly(name: person.name, source: source)
     }
 
     private func refusal(for opened: Person) async throws -> PersonStoreError {

@@ -21,38 +21,12 @@ public final class TracingPersonStore: PersonStore {
         self.log = log
     }
 
-    public func count(matching search: String) async throws -> Int {
-        try await traced("count(matching: \(quoted(search)))", showing: String.init) {
-            try await store.count(matching: search)
+    /// Logs `query` as it describes itself, and its answer as it
+    /// describes that: one method for every query.
+    public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
+        try await traced(query.description, showing: query.describe) {
+            try await store.perform(query)
         }
-    }
-
-    public func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        try await traced(
-            "position(of: \(describe(key)), matching: \(quoted(search)))", showing: String.init
-        ) {
-            try await store.position(of: key, matching: search)
-        }
-    }
-
-    public func page(matching search: String, from start: PageStart, limit: Int) async throws
-        -> [Person]
-    {
-        try await traced(
-            "page(matching: \(quoted(search)), from: \(describe(start)), limit: \(limit))",
-            showing: count
-        ) {
-            try await store.page(matching: search, from: start, limit: limit)
-        }
-    }
-
-    public func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
-        try await traced(
-            "listPage(matching: \(quoted(search)), from: \(describe(start)), size: \(size))",
-            showing: { "\(count($0.rows)) of \($0.total) from \(describe($0.start))" },
-            { try await store.listPage(matching: search, from: start, size: size) })
     }
 
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
@@ -79,58 +53,6 @@ public final class TracingPersonStore: PersonStore {
                 log("trace: store.forEachPage handed over \(page.count) persons")
                 return try await body(page)
             }
-        }
-    }
-
-    public func check(repairing: Bool) async throws -> StoreCheck {
-        try await traced(
-            "check(repairing: \(repairing))", showing: { "\($0.problems.count) problems" },
-            { try await store.check(repairing: repairing) })
-    }
-
-    public func person(withID id: Person.ID) async throws -> Person? {
-        try await traced("person(withID: \(id))", showing: describe) {
-            try await store.person(withID: id)
-        }
-    }
-
-    public func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        try await traced("add(name: \(quoted(draft.name)))", showing: describe) {
-            try await store.add(draft, addedAt: date)
-        }
-    }
-
-    public func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws
-        -> Int
-    {
-        // Not through `traced`: the drafts are handed on, not captured.
-        let start = ContinuousClock.now
-        do {
-            let added = try await store.add(contentsOf: drafts, addedAt: date)
-            log("trace: store.add(contentsOf: …) → \(added) in \(milliseconds(since: start))")
-            return added
-        } catch {
-            log(
-                "trace: store.add(contentsOf: …) threw \(quoted("\(error)")) in \(milliseconds(since: start))"
-            )
-            throw error
-        }
-    }
-
-    public func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        try await traced("update(\(opened.id), name: \(quoted(draft.name)))", showing: describe) {
-            try await store.update(opened, with: draft)
-        }
-    }
-
-    public func delete(_ opened: Person) async throws {
-        try await traced("delete(\(opened.id))", showing: done) { try await store.delete(opened) }
-    }
-
-    public func restore(_ person: Person) async throws {
-        try await traced("restore(#\(person.id) \(quoted(person.name)))", showing: done) {
-            try await store.restore(person)
         }
     }
 
@@ -161,32 +83,7 @@ public final class TracingPersonStore: PersonStore {
         "done"
     }
 
-    private func count(_ page: [Person]) -> String {
-        page.count == 1 ? "1 person" : "\(page.count) persons"
-    }
-
-    private func describe(_ person: Person?) -> String {
-        person.map { "#\($0.id) \(quoted($0.name))" } ?? "nil"
-    }
-
-    private func describe(_ person: Person) -> String {
-        "#\(person.id)"
-    }
-
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    private func describe(_ key: PersonSortKey) -> String {
-        "(\(quoted(key.foldedName)), \(key.id))"
-    }
-
-    private func describe(_ start: PageStart) -> String {
-        switch start {
-        case .offset(0): "first"
-        case .offset(let offset): "offset \(offset)"
-        case .after(let key): "after \(describe(key))"
-        case .before(let key): "before \(describe(key))"
-        }
+        QueryText.quoted(text)
     }
 }

@@ -22,58 +22,10 @@ final class CountingPersonStore: PersonStore {
 
     private func count() { counted.withLock { $0 += 1 } }
 
-    func listPage(matching search: String, from start: PageStart, size: Int) async throws
-        -> ListPage
-    {
+    /// Counts `query`, then hands it on: one method for every query.
+    func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
         count()
-        return try await store.listPage(matching: search, from: start, size: size)
-    }
-
-    func count(matching search: String) async throws -> Int {
-        count()
-        return try await store.count(matching: search)
-    }
-
-    func position(of key: PersonSortKey, matching search: String) async throws -> Int {
-        count()
-        return try await store.position(of: key, matching: search)
-    }
-
-    func page(matching search: String, from start: PageStart, limit: Int) async throws -> [Person] {
-        count()
-        return try await store.page(matching: search, from: start, limit: limit)
-    }
-
-    func person(withID id: Person.ID) async throws -> Person? {
-        count()
-        return try await store.person(withID: id)
-    }
-
-    func add(_ draft: ValidatedDraft, addedAt date: Date) async throws -> Person {
-        count()
-        return try await store.add(draft, addedAt: date)
-    }
-
-    func add(contentsOf drafts: sending some Sequence<ValidatedDraft>, addedAt date: Date)
-        async throws -> Int
-    {
-        count()
-        return try await store.add(contentsOf: drafts, addedAt: date)
-    }
-
-    func update(_ opened: Person, with draft: ValidatedDraft) async throws -> Person {
-        count()
-        return try await store.update(opened, with: draft)
-    }
-
-    func delete(_ opened: Person) async throws {
-        count()
-        try await store.delete(opened)
-    }
-
-    func restore(_ person: Person) async throws {
-        count()
-        try await store.restore(person)
+        return try await store.perform(query)
     }
 
     func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
@@ -81,10 +33,5 @@ final class CountingPersonStore: PersonStore {
     {
         count()
         return try await store.readingConsistently(body)
-    }
-
-    func check(repairing: Bool) async throws -> StoreCheck {
-        count()
-        return try await store.check(repairing: repairing)
     }
 }

@@ -1,0 +1,36 @@
+/// Compares whatever the store keeps to answer quickly with the persons
+/// themselves: ``PersonStore/check(repairing:)``.
+///
+/// Across several sources, the primary store answers: imported sources
+/// keep nothing derived.
+public struct CheckQuery: PersonQuery {
+    /// Whether to build what disagrees again.
+    public let repairing: Bool
+
+    /// Checks, and with `repairing`, repairs.
+    public init(repairing: Bool) {
+        self.repairing = repairing
+    }
+
+    public var name: String { "check" }
+    public var effect: PersonQueryEffect { .reads }
+    public var description: String { "check(repairing: \(repairing))" }
+    public func describe(_ answer: StoreCheck) -> String { "\(answer.problems.count) problems" }
+
+    public func run(on store: some PersonStorage) async throws -> StoreCheck {
+        try await store.answer(self)
+    }
+
+    public func merge(from sources: PersonSources) async throws -> StoreCheck {
+        try await sources.primary.perform(self)
+    }
+}
+
+extension PersonStore {
+    /// Compares whatever the store keeps to answer quickly — indexes,
+    /// counts, marks — with the persons themselves, and with `repairing`,
+    /// builds it all again when they disagree: `people check`.
+    public func check(repairing: Bool) async throws -> StoreCheck {
+        try await perform(CheckQuery(repairing: repairing))
+    }
+}
