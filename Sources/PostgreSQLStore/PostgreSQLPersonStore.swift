@@ -139,8 +139,8 @@
         }
 
         public func answer(_ query: PageQuery) async throws -> [Person] {
-            let (search, start, limit) = (query.search, query.start, query.limit)
-            let limit = String(max(0, limit))
+            let (search, start) = (query.search, query.start)
+            let limit = String(max(0, query.limit))
             let filter = Self.filter(search, from: 1)
             let select =
                 "SELECT \(Self.columns) FROM person WHERE \(filter.sql)"
@@ -244,7 +244,7 @@
 
         public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
             let id = query.id
-            try await reading { session in
+            return try await reading { session in
                 try session.rows(
                     "SELECT \(Self.columns) FROM person WHERE id = $1", [String(id)],
                     reading: Self.person
