@@ -149,6 +149,28 @@ import Testing
         await #expect(throws: PersonStoreError.notFound(99)) { try await store.delete(id: 99) }
         #expect(try await store.count(matching: "") == 4)
     }
+
+    /// An add, a restore and a check are the primary store's alone, so an
+    /// import that cannot be fetched (a file gone, a URL down) neither
+    /// stops them nor is asked for them; a list, which needs it, fails.
+    @Test func theImportsAreFetchedOnlyForQuestionsThatNeedThem() async throws {
+        let fetches = Locked(0)
+        let store = AggregatePersonStore(
+            primary: Fixtures.sampleStore(),
+            readOnly: {
+                fetches.withLock { $0 += 1 }
+                throw PersonStoreError.storage("friends.csv is gone")
+            })
+        let added = try await store.add(validating: PersonDraft(name: "New Person"))
+        try await store.restore(
+            Person(id: 50, name: "Put Back", address: "", email: nil, added: Fixtures.now))
+        _ = try await store.check(repairing: false)
+        #expect(added.id == 4)
+        #expect(fetches.withLock { $0 } == 0)
+        await #expect(throws: PersonStoreError.storage("friends.csv is gone")) {
+            try await store.count(matching: "")
+        }
+    }
 }
 
 @Suite struct PersonImportTests {

@@ -50,8 +50,7 @@ public final class AggregatePersonStore: PersonStore {
     /// owner alone. One method for every query; the merge is declared with
     /// the query, not here.
     public func perform<Query: PersonQuery>(_ query: Query) async throws -> Query.Answer {
-        try await query.merge(
-            from: PersonSources(primary: primary, others: try await readOnly(), whole: self))
+        try await query.merge(from: PersonSources(primary: primary, others: readOnly, whole: self))
     }
 
     /// The primary store's consistent reads: the imported sources never change.

@@ -69,7 +69,7 @@ public struct ListPageQuery: PersonQuery {
         async throws -> ListPage
     {
         var (rows, total, above) = ([Person](), 0, 0)
-        for source in sources.all {
+        for source in try await sources.all() {
             let page = try await source.listPage(matching: search, from: start, size: size)
             total += page.total
             // A source that moved its page found none of its persons there.
@@ -92,7 +92,7 @@ public struct ListPageQuery: PersonQuery {
         async throws -> ListPage
     {
         var (rows, total, before) = ([Person](), 0, 0)
-        for source in sources.all {
+        for source in try await sources.all() {
             let page = try await source.listPage(matching: search, from: .before(key), size: size)
             total += page.total
             // A source with fewer than `size` persons before `key` gave its

@@ -48,7 +48,7 @@ public struct PageQuery: PersonQuery {
         switch start {
         case .after, .before:
             var merged: [Person] = []
-            for source in sources.all {
+            for source in try await sources.all() {
                 merged += try await source.perform(self)
             }
             merged = Person.sortedByKey(merged)
@@ -56,7 +56,7 @@ public struct PageQuery: PersonQuery {
             return Array(merged.prefix(limit))
         case .offset(let offset):
             return try await page(
-                of: sources.all, skipping: max(0, offset), limit: max(0, limit))
+                of: try await sources.all(), skipping: max(0, offset), limit: max(0, limit))
         }
     }
 
