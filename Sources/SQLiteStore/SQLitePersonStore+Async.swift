@@ -82,7 +82,11 @@ extension SQLitePersonStore {
     /// Runs the synchronous `body` in the calling task, unless it is
     /// already cancelled; a statement it interrupts for cancellation
     /// throws `CancellationError` rather than the store's own error.
-    private func running<T>(_ body: () throws -> T) throws -> T {
+    ///
+    /// Not private: a new query's answer may be written next to its SQL
+    /// in `SQLitePersonStore.swift`, where the connection is, and still
+    /// run this way.
+    func running<T>(_ body: () throws -> T) throws -> T {
         try Task.checkCancellation()
         do {
             return try body()
