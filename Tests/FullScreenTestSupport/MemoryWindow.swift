@@ -10,7 +10,9 @@ import FullScreen
 /// frame with ``frame(showing:)``. A wait never outlives the session: once
 /// the terminal is given back, it ends with the last frame, so a test
 /// waiting for text that never came fails on that frame instead of
-/// waiting for ever.
+/// waiting for ever. Nor does it outlive its task: cancelled (a test's time
+/// limit, while the session hangs), it ends with the last frame too, so
+/// one stuck session fails its test instead of holding the whole run.
 ///
 /// ```swift
 ///         window.press(.down)
@@ -28,7 +30,10 @@ public final class MemoryWindow: FullScreenTerminal {
     /// Whether the session gave the terminal back (it ended).
     public private(set) var isGivenBack = false
     private var waiting:
-        [(condition: ([String]) -> Bool, then: CheckedContinuation<[String], Never>)] = []
+        [(number: Int, condition: ([String]) -> Bool, then: CheckedContinuation<[String], Never>)] =
+            []
+    /// The number the next wait is known by, so a cancelled one is found.
+    private var nextWaiter = 0
 
     /// A window of 24 rows and 100 columns, nothing drawn yet.
     public init() {}
@@ -73,10 +78,26 @@ public final class MemoryWindow: FullScreenTerminal {
     }
 
     /// The first frame, from the last drawn on, that `condition` accepts;
-    /// the last frame, whatever it shows, once the session has ended.
+    /// the last frame, whatever it shows, once the session has ended or the
+    /// waiting task is cancelled.
     @discardableResult
     public func frame(where condition: @escaping ([String]) -> Bool) async -> [String] {
         if let last = frames.last, condition(last) || isGivenBack { return last }
-        return await withCheckedContinuation { waiting.append((condition, $0)) }
+        let number = nextWaiter
+        nextWaiter += 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { then in
+                if Task.isCancelled { return then.resume(returning: frames.last ?? []) }
+                waiting.append((number, condition, then))
+            }
+        } onCancel: {
+            Task { @MainActor in self.stopWaiting(number) }
+        }
+    }
+
+    /// Ends wait `number`, cancelled, with the last frame, if it still waits.
+    private func stopWaiting(_ number: Int) {
+        guard let index = waiting.firstIndex(where: { $0.number == number }) else { return }
+        waiting.remove(at: index).then.resume(returning: frames.last ?? [])
     }
 }

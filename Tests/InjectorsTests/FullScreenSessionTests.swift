@@ -574,6 +574,19 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// A test waiting for a frame that never comes ends when its task is
+    /// cancelled, as a time limit cancels it: the wait could not be
+    /// cancelled, so one stuck session held the whole run until CI's limit.
+    @Test func aFrameWaitEndsWithTheLastFrameWhenItsTaskIsCancelled() async {
+        let run = Run()
+        await run.start(showing: "Name     Ada Lovelace")
+        let waiting = Task { await run.window.frame(showing: "a name no one has") }
+        waiting.cancel()
+        let frame = await waiting.value
+        #expect(frame.contains { $0.contains("Name     Ada Lovelace") }, "the last frame drawn")
+        #expect(await run.finish() == .success)
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))
