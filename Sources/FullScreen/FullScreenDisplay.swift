@@ -18,7 +18,20 @@ public final class FullScreenDisplay {
     public private(set) var status: (text: String, role: TextRole)?
     /// The screen whose keys are shown over the panes, until the next key.
     public var help: AppScreen?
-    private var isRedrawAsked = false
+    /// What the write in flight is doing — "saving…", "deleting…" — while
+    /// one is: shown under the panes, and what Esc and Ctrl-C stop.
+    public private(set) var writing: String?
+    /// Whether a `.redraw` this display posted is still in the queue: the
+    /// navigator has not taken it yet, so asking again would add nothing.
+    private var isRedrawQueued = false
+    /// How a write runs, set by the navigator.
+    ///
+    /// The navigator is the one reader of the events, so it runs the write
+    /// and answers them while the write waits (``FullScreenNavigator``).
+    /// Before a navigator is made, a write just runs.
+    var answersWhileWriting: @MainActor (@escaping @MainActor () async -> Void) async -> Void = {
+        await $0()
+    }
 
     /// A display whose frames are asked for through `events`.
     public init(events: EventQueue, book: String) {
@@ -26,21 +39,44 @@ public final class FullScreenDisplay {
         self.book = book
     }
 
-    /// Asks for a new frame, once however many views ask before it is drawn.
+    /// Asks for a new frame, once however many views ask before the
+    /// navigator takes the request.
+    ///
+    /// One request stands for every change until it is taken, not until a
+    /// frame is drawn: the navigator may take it and handle keys before it
+    /// draws, and a change made then — a load arriving that a waiting key
+    /// needs — must wake it again, or that key would wait for ever.
     public func setNeedsDisplay() {
-        guard !isRedrawAsked else { return }
-        isRedrawAsked = true
+        guard !isRedrawQueued else { return }
+        isRedrawQueued = true
         events.post(.redraw)
     }
 
-    /// Called by the navigator when it draws: the next change asks again.
-    func didDraw() {
-        isRedrawAsked = false
+    /// Called by the navigator when it takes a `.redraw` from the events:
+    /// the next change asks again.
+    func tookRedraw() {
+        isRedrawQueued = false
     }
 
     /// Shows `text` under the panes, in `role`'s colour, until the next key.
     public func showStatus(_ text: String, as role: TextRole) {
         status = (text, role)
+        setNeedsDisplay()
+    }
+
+    /// Runs `write`, a key's save, delete or undo, shown as `doing`
+    /// ("saving…") until it ends; while it runs the navigator keeps
+    /// answering, and Esc or Ctrl-C cancel it (``FullScreenNavigator``).
+    ///
+    /// A write is the one thing that may wait on someone else (another
+    /// program's lock, a server), so it is the one thing run beside the
+    /// reading of events; every other key is handled before the next is read.
+    public func whileWriting(_ doing: String, _ write: @escaping @MainActor () async -> Void) async
+    {
+        writing = doing
+        setNeedsDisplay()
+        await answersWhileWriting(write)
+        writing = nil
         setNeedsDisplay()
     }
 

@@ -18,6 +18,22 @@ import Features
 /// frames. A key that reads what is still loading waits, with the keys
 /// after it, for the load; `q` and Ctrl-C behind it quit at once.
 ///
+/// **A write in flight can be stopped.** A save, delete or undo may wait a
+/// long time on another client's lock, so it alone runs as a task of its
+/// own while events are still read (`answerWhileWriting(_:)`, which the
+/// views reach through ``FullScreenDisplay/whileWriting(_:_:)``): its frame
+/// says "saving…", Esc or Ctrl-C cancel it, and a signal cancels it before
+/// the session ends. Every other key is handled as before, one at a time,
+/// with no event read until it is done: the least concurrency that lets a
+/// write be stopped. Keys typed during a write wait their turn; once it
+/// ends, the loop takes one more turn whatever came meanwhile, so it tries
+/// the waiting keys again and draws, and no load that arrived during the
+/// write is missed. (The first try ran every key as a task while an inner
+/// loop read events: a load that arrived after that loop took the display's
+/// one request for a frame, and before the frame was drawn, asked for
+/// none, and a key waiting for it waited for ever. A display's request now
+/// stands only until it is taken, ``FullScreenDisplay/setNeedsDisplay()``.)
+///
 /// Below 80 columns it shows one pane at a time; under 20×6 it says the
 /// window is too small, and draws again once it is not.
 @MainActor
@@ -40,6 +56,23 @@ public final class FullScreenNavigator: Navigator {
     private var waitingKeys: ArraySlice<Key> = []
     private var lastFrame: CellGrid?
     private var isEnding = false
+    /// Whether a write runs as a task beside the events (`answerWhileWriting(_:)`).
+    private var isWriting = false
+    /// A signal or the end of the input that came while a write ran: the
+    /// session ends as it asks once the key that wrote is done.
+    private var endedWhileWriting: TerminalEvent?
+    /// Whether a write a signal stopped did not stop in time, so the
+    /// terminal was given back without it.
+    private var isGivenBack = false
+    /// Whether a write a signal stopped has had ``stopLimit`` to end.
+    private var isOutOfTime = false
+
+    /// How long a signal waits for a write it stopped.
+    ///
+    /// Then the terminal is given back regardless: a server that stops
+    /// answering would hold the session for ever. The same bound the server
+    /// store gives its cancel requests when a signal ends a line session.
+    static let stopLimit = Duration.seconds(5)
 
     /// The narrowest window that shows the two panes side by side.
     static let splitWidth = 80
@@ -51,6 +84,10 @@ public final class FullScreenNavigator: Navigator {
         self.terminal = terminal
         self.display = display
         self.writer = writer
+        display.answersWhileWriting = { [weak self] write in
+            guard let self else { return await write() }
+            await self.answerWhileWriting(write)
+        }
     }
 
     public var screens: [any Screen] { stack }
@@ -106,13 +143,13 @@ public final class FullScreenNavigator: Navigator {
             draw()
         }
         await quit()
-        terminal.end()
+        if !isGivenBack { terminal.end() }
     }
 
     private func answer(_ event: TerminalEvent) async {
         switch event {
         case .key(let key): waitingKeys.append(key)
-        case .redraw: break
+        case .redraw: display.tookRedraw()
         case .resize, .resume: lastFrame = nil
         case .endOfInput, .terminate: await quit()
         case .suspend: suspend()
@@ -133,13 +170,78 @@ public final class FullScreenNavigator: Navigator {
                 suspend()
                 continue
             }
-            guard await handle(key) else {
+            let handled = await handle(key)
+            if let ending = endedWhileWriting {
+                endedWhileWriting = nil
+                return await answer(ending)
+            }
+            guard handled else {
                 // Quitting never waits for a load, even behind a key that does.
                 if quitsBehind() { await quit() }
                 return
             }
             waitingKeys.removeFirst()
         }
+    }
+
+    /// Runs `write` as a task of its own, and answers events until it
+    /// ends: a save, a delete or an undo may wait a long time on another
+    /// client's lock.
+    ///
+    /// While it runs, its frame says so ("saving…"), and Esc or Ctrl-C
+    /// cancel it: the store rolls it back, and the screen says it was
+    /// stopped. A signal cancels it too, and the session ends once it has
+    /// stopped, so a write the person meant to abort never lands after the
+    /// terminal is given back; one that has not stopped within
+    /// ``stopLimit`` (a server that stopped answering) is left, and the
+    /// terminal is given back without it. Other keys wait their turn; the
+    /// end of the input lets the write finish, since a script's last save
+    /// is meant to be kept.
+    private func answerWhileWriting(_ write: @escaping @MainActor () async -> Void) async {
+        let events = terminal.events
+        isWriting = true
+        let writing = Task {
+            await write()
+            isWriting = false
+            // Wakes the loop below, which may be waiting for an event.
+            events.post(.redraw)
+        }
+        isOutOfTime = false
+        var limit: Task<Void, Never>?
+        while isWriting, !isOutOfTime {
+            for event in await events.next() {
+                switch event {
+                case .key(let key) where key == .escape || key == .interrupt: writing.cancel()
+                case .key(let key): waitingKeys.append(key)
+                case .terminate:
+                    writing.cancel()
+                    endedWhileWriting = event
+                    limit =
+                        limit
+                        ?? Task {
+                            try? await Task.sleep(for: Self.stopLimit)
+                            isOutOfTime = true
+                            events.post(.redraw)
+                        }
+                case .endOfInput: endedWhileWriting = endedWhileWriting ?? event
+                case .redraw: display.tookRedraw()
+                case .resize, .resume: lastFrame = nil
+                case .suspend: suspend()
+                }
+            }
+            if isWriting, !isOutOfTime, events.isEmpty { draw() }
+        }
+        limit?.cancel()
+        if isWriting {
+            // Stopped and still not ended: the program ends without it, and
+            // what it began dies with the connection, uncommitted.
+            isEnding = true
+            isGivenBack = true
+            terminal.end()
+        }
+        // One more turn of the loop, whatever was taken meanwhile: the
+        // waiting keys are tried again and a frame drawn.
+        events.post(.redraw)
     }
 
     /// Whether a key behind the waiting one quits: Ctrl-C, or `q` before
@@ -290,7 +392,6 @@ public final class FullScreenNavigator: Navigator {
         let frame = self.frame(size: terminal.size)
         terminal.draw(frame, as: writer.bytes(from: lastFrame, to: frame))
         lastFrame = frame
-        display.didDraw()
     }
 
     /// The frame for a window of `size`, drawn from what each view in
@@ -331,7 +432,13 @@ public final class FullScreenNavigator: Navigator {
             views.first?.draw(in: &grid, area: panes, focused: true)
         }
         if let screen = display.help { drawHelp(of: screen, in: &grid, area: panes) }
-        if let status = display.status {
+        if let writing = display.writing {
+            let row = size.rows - 2
+            grid.fill(row: row, from: 0, width: size.columns)
+            grid.put(
+                "\(writing) Esc stops it", at: GridPoint(row: row, column: 0),
+                style: CellStyle(.keys))
+        } else if let status = display.status {
             // Over the panes' last rows when it needs them: a refusal is read
             // to its end, and one quoting a stored name still takes three.
             let lines = Self.folded(status.text, columns: size.columns, rows: 3)

@@ -71,7 +71,7 @@ public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView 
         guard let model else { return .waitForLoad }
         if let question = model.confirmation {
             if key == .character("y") || key == .character("Y") {
-                await question.confirm()
+                await display.whileWriting("deleting…") { await question.confirm() }
             } else {
                 await question.cancel()
             }

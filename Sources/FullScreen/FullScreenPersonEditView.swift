@@ -59,7 +59,7 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         let at = fields.firstIndex(of: focus) ?? 0
         switch key {
         case .enter:
-            await save()
+            await display.whileWriting("saving…") { await self.save() }
             return .handled
         case .tab, .down: focus = fields[(at + 1) % fields.count]
         case .backTab, .up: focus = fields[(at + fields.count - 1) % fields.count]

@@ -191,7 +191,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             searchDraft = model.searchText
             display.setNeedsDisplay()
         case .add: await model.add()
-        case .undo: await model.undo()
+        case .undo: await display.whileWriting("undoing the delete…") { await model.undo() }
         case .settings: await model.openSettings()
         case .retry:
             // Loaded or not: a file another program wrote tells no one,

@@ -155,7 +155,7 @@ public final class RawTerminal: FullScreenTerminal {
     ) -> [any DispatchSourceSignal] {
         var sources: [any DispatchSourceSignal] = []
         let wanted: [(Int32, TerminalEvent)] =
-            Self.endingSignals.map { ($0, $0 == SIGHUP ? .endOfInput : .terminate) }
+            Self.endingSignals.map { ($0, .terminate) }
             + [(SIGTSTP, .suspend), (SIGWINCH, .resize), (SIGCONT, .resume)]
         for (number, event) in wanted {
             if number != SIGWINCH, number != SIGCONT { signal(number, SIG_IGN) }

@@ -9,11 +9,12 @@ public enum TerminalEvent: Hashable, Sendable {
     case resize
     /// What a view shows changed, such as a page that arrived.
     case redraw
-    /// Standard input ended, or the terminal went away (SIGHUP): the
-    /// session quits as for `q`; after SIGHUP, the signal then ends it.
+    /// Standard input ended: the session quits as for `q`, once the key
+    /// being handled is done (a script's last save is kept).
     case endOfInput
-    /// The process was asked to end (SIGTERM, SIGINT): the session quits,
-    /// and the terminal is given back, as for `q`; then the signal ends it.
+    /// The process was asked to end (SIGTERM, SIGINT), or its terminal went
+    /// away (SIGHUP): a write in flight is stopped, the session quits, and
+    /// the terminal is given back, as for `q`; then the signal ends it.
     case terminate
     /// The person asked to suspend the program (^Z, or SIGTSTP).
     case suspend

@@ -615,11 +615,16 @@
         }
 
         /// Runs `body` between `BEGIN` and `COMMIT`, rolled back when it
-        /// throws.
+        /// throws, or when the call was cancelled before the `COMMIT`.
+        ///
+        /// A cancel request reaches the server only while a statement
+        /// runs: one sent between `body`'s last statement and the `COMMIT`
+        /// stops nothing, and the write the person stopped would be kept.
         func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
             try script(begin)
             do {
                 let result = try body()
+                if connection.wasCancelled(call) { throw CancellationError() }
                 try script("COMMIT")
                 return result
             } catch {

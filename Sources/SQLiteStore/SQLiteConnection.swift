@@ -69,12 +69,51 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// How long a statement waits for another process's lock.
     private let busyTimeout: Duration
+    /// How long, in milliseconds, the busy handler waits now: the busy
+    /// timeout, or none while ``withoutWaiting(_:)`` runs.
+    private var waitLimit = 0
 
+    /// Makes a statement that meets another process's lock wait for it, up
+    /// to `timeout`, and stop waiting at once when its task is cancelled.
+    ///
+    /// SQLite's own busy timeout sleeps through every retry until the time
+    /// is up, and the progress handler is not asked while it sleeps: a save
+    /// the person stopped went on waiting, and was written when the lock
+    /// was released. This handler waits as that one does — a little longer
+    /// each time — but asks first whether the task was cancelled; when it
+    /// was, the statement fails, and a write's transaction is rolled back.
     private func waitForOtherWriters(_ timeout: Duration) {
         let milliseconds =
             timeout.components.seconds * 1000
             + timeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        waitLimit = Int(clamping: max(0, milliseconds))
+        sqlite3_busy_handler(
+            handle,
+            { context, tries in
+                guard let context else { return 0 }
+                let connection = Unmanaged<SQLiteConnection>.fromOpaque(context)
+                    .takeUnretainedValue()
+                return connection.waitsAgain(after: Int(tries)) ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The pauses between tries, in milliseconds, as SQLite's own busy
+    /// timeout makes them; the last is repeated.
+    private static let pauses = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+
+    /// Pauses before try `tries + 1` and says to try again, unless the
+    /// task was cancelled or the wait would pass its limit.
+    ///
+    /// Called by SQLite on the thread running the statement, in the task
+    /// that runs it: the connection outlives its handle, so it is here.
+    private func waitsAgain(after tries: Int) -> Bool {
+        guard !Task.isCancelled else { return false }
+        let known = Self.pauses.prefix(tries).reduce(0, +)
+        let waited = known + max(0, tries - Self.pauses.count) * (Self.pauses.last ?? 100)
+        guard waited < waitLimit else { return false }
+        let pause = min(Self.pauses[min(tries, Self.pauses.count - 1)], waitLimit - waited)
+        sqlite3_sleep(Int32(pause))
+        return !Task.isCancelled
     }
 
     /// Runs `body` in a write transaction only if the file can be written
@@ -220,8 +259,11 @@ final class SQLiteConnection: @unchecked Sendable {
     func storeTransaction<T>(_ body: () throws(PersonStoreError) -> T) throws(PersonStoreError) -> T
     {
         try execute("BEGIN IMMEDIATE")
-        do {
+        do throws(PersonStoreError) {
             let result = try body()
+            // A write its caller stopped is not kept, however far it got:
+            // a short one may never meet the progress handler.
+            if Task.isCancelled { throw stoppedWrite }
             try execute("COMMIT")
             return result
         } catch {
@@ -258,6 +300,12 @@ final class SQLiteConnection: @unchecked Sendable {
         return result
     }
 
+    /// The error of a write stopped because its task was cancelled, while
+    /// it waited for another process's lock or before it was committed.
+    private var stoppedWrite: PersonStoreError {
+        .storage("the write to \(shownPath) was interrupted; nothing was written")
+    }
+
     /// Whether the last failure was another process's lock, after the busy
     /// timeout: asking again at once would only wait as long again.
     var lastFailureWasLock = false
@@ -269,6 +317,8 @@ final class SQLiteConnection: @unchecked Sendable {
         switch code & 0xFF {
         case SQLITE_NOTADB:
             return .storage("\(shownPath) is not a people database (\(message))")
+        case SQLITE_BUSY where Task.isCancelled:
+            return stoppedWrite
         case SQLITE_BUSY, SQLITE_LOCKED:
             return .storage("the database \(shownPath) is locked by another process; try again")
         case SQLITE_READONLY:

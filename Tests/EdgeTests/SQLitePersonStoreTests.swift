@@ -120,6 +120,39 @@ import Testing
         #expect(try await store.check(repairing: false).problems == [])
     }
 
+    /// A save cancelled while it waits for another process's lock stops.
+    ///
+    /// Esc on it cancels its task: the wait ends at once, and when the lock
+    /// is released nothing of the save is written. SQLite's own busy
+    /// timeout slept on through the cancel, and wrote the save when the
+    /// lock came free.
+    @Test func aSaveCancelledWhileItWaitsForAnotherLockStopsAndWritesNothing() async throws {
+        let path = folder.path("people.sqlite")
+        // Longer than the test: the save must stop for the cancel, not
+        // for the time.
+        let store = try open(path, busyTimeout: .seconds(30))
+        let other = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        try other.execute("BEGIN IMMEDIATE")
+        let ada = try await store.existingPerson(withID: 1)
+        let draft = try PersonDraft(name: "Ada Byron").validated()
+        let saving = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            // The synchronous form skips the check before the call, so the
+            // write starts, and meets the lock, in a cancelled task.
+            return Result { try store.update(ada, with: draft) }
+        }
+        let result = await saving.value
+        try other.execute("COMMIT")
+        #expect(
+            throws: PersonStoreError.storage(
+                "the write to '\(path)' was interrupted; nothing was written")
+        ) { try result.get() }
+        #expect(try await store.existingPerson(withID: 1) == ada, "nothing was written")
+        // The store is not left in a transaction: the next save is kept.
+        _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))
+        #expect(try await store.existingPerson(withID: 1).name == "Ada King")
+    }
+
     @Test func twoConnectionsAddingAtOnceLoseNothing() async throws {
         let path = folder.path("people.sqlite")
         let stores = [try open(path), try open(path)]

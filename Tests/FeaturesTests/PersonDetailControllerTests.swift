@@ -77,6 +77,34 @@ import Testing
         #expect(navigator.screens.isEmpty)
     }
 
+    /// Esc while "deleting…" in the full-screen front end cancels the
+    /// delete's task: the person is kept, and there is nothing to undo.
+    @Test func aDeleteStoppedWhileItWaitsKeepsThePerson() async throws {
+        let gated = GatedPersonStore(store)
+        let detail = PersonDetailController(
+            person: OpenedPerson(person: Person.samples[0], store: gated), view: view,
+            navigator: navigator, deletions: deletions,
+            editProvider: { throw PersonStoreError.storage("no form here") }, work: work)
+        navigator.push(detail)
+        #expect(await gated.nextParkedCall() == "person")
+        gated.release()
+        await work.finish()
+        try await #require(view.shown).delete()
+        let question = try #require(view.shown?.confirmation)
+        let deleting = Task { await question.confirm() }
+        #expect(await gated.nextParkedCall() == "delete")
+        deleting.cancel()
+        await deleting.value
+        gated.open()
+        #expect(gated.cancelledCalls == 1)
+        #expect(view.errors == ["Stopped deleting; Ada Lovelace was kept."])
+        #expect(view.messages == [], "never said to be deleted")
+        #expect(try await store.person(withID: 1) != nil)
+        #expect(deletions.take() == nil, "there is nothing to undo")
+        #expect(view.shown?.confirmation == nil, "the question is gone")
+        #expect(navigator.screens.count == 1, "and the person still shown")
+    }
+
     @Test func aDeleteOfAChangeNotYetSeenIsRefusedAndNothingIsRemembered() async throws {
         _ = await openDetail()
         _ = try await store.update(1, validating: PersonDraft(name: "Ada King"))

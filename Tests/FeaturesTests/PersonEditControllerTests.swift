@@ -3,7 +3,7 @@ import PeopleTestSupport
 import Testing
 
 @MainActor
-@Suite struct PersonEditControllerTests {
+@Suite(.tags(.parksAsyncWork)) struct PersonEditControllerTests {
     let store = Fixtures.sampleStore()
     let view = RecordingPersonEditView()
     let navigator = RecordingNavigator()
@@ -125,6 +125,29 @@ import Testing
         #expect(try await store.existingPerson(withID: 1).name == "Ada King")
         #expect(navigator.screens.count == 1, "the form stays, with what was typed")
         #expect(view.shown?.currentValue == "Ada Byron")
+    }
+
+    /// Esc while "saving…" in the full-screen front end cancels the save's
+    /// task: the form says so, keeps every value typed, and nothing is kept.
+    @Test func aSaveStoppedWhileItWaitsSavesNothingAndKeepsTheDraft() async throws {
+        let gated = GatedPersonStore(store)
+        let opened = OpenedPerson(person: try await store.existingPerson(withID: 1), store: gated)
+        navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
+        await view.answer(.text("Ada Byron"))
+        await view.answer(.text("Ockham Park"))
+        let saving = Task { await view.answer(.keep) }
+        #expect(await gated.nextParkedCall() == "update")
+        saving.cancel()
+        await saving.value
+        gated.open()
+        #expect(gated.cancelledCalls == 1)
+        #expect(view.errors == ["Stopped saving; nothing was saved."])
+        #expect(view.messages == [], "never said to be saved")
+        #expect(navigator.screens.count == 1, "the form stays open")
+        #expect(view.shown?.field == .name)
+        #expect(view.shown?.values[.name] == "Ada Byron", "with what was typed")
+        #expect(view.shown?.values[.address] == "Ockham Park")
+        #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
     }
 
     @Test func aFailedSaveIsReportedAndTheFormStaysOpen() async {

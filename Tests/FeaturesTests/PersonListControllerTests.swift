@@ -80,6 +80,33 @@ import Testing
         #expect(shown.showNextPage == nil && shown.showPreviousPage == nil)
     }
 
+    /// Esc while "undoing the delete…" in the full-screen front end
+    /// cancels the undo's task: no one is put back, and the delete can
+    /// still be undone.
+    @Test func anUndoStoppedWhileItWaitsPutsNoOneBackAndCanBeTriedAgain() async throws {
+        let store = Fixtures.sampleStore()
+        let ada = try await store.existingPerson(withID: 1)
+        try await store.delete(id: 1)
+        let gated = GatedPersonStore(store)
+        let harness = Harness(store: gated)
+        harness.navigator.push(try #require(harness.controller))
+        #expect(await gated.nextParkedCall() == "listPage")
+        gated.release()
+        await harness.settle()
+        harness.deletions.remember(ada)
+        let undo = try harness.shown.undo
+        let undoing = Task { await undo() }
+        #expect(await gated.nextParkedCall() == "restore")
+        undoing.cancel()
+        await undoing.value
+        gated.open()
+        #expect(gated.cancelledCalls == 1)
+        #expect(harness.view.errors == ["Stopped the undo; Ada Lovelace is still deleted."])
+        #expect(harness.view.messages == [], "never said to be restored")
+        #expect(try await store.person(withID: 1) == nil)
+        #expect(harness.deletions.take() == ada, "the delete can still be undone")
+    }
+
     @Test func selectingARowPushesThatPersonsDetail() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
         try await harness.appear()

@@ -574,6 +574,59 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// Opens Ada's form over a store whose every call waits at a gate, and
+    /// saves her with an `X` typed after her name: her save is left parked.
+    private func savingAda(_ gated: GatedPersonStore) async -> Run {
+        let run = Run(store: gated)
+        run.start()
+        #expect(await gated.nextParkedCall() == "listPage")
+        gated.release()
+        #expect(await gated.nextParkedCall() == "person")
+        gated.release()
+        await run.window.frame(showing: "Name     Ada Lovelace")
+        run.window.press(.character("e"))
+        await run.window.frame(showing: "Edit Ada Lovelace")
+        run.window.press([.character("X"), .enter])
+        #expect(await gated.nextParkedCall() == "update")
+        return run
+    }
+
+    /// A save waiting on another client's lock says so, and Esc stops it:
+    /// nothing is saved, the form keeps what was typed, and a later save
+    /// is not stopped by it.
+    @Test func escWhileSavingStopsTheSaveAndKeepsWhatWasTyped() async throws {
+        let store = Fixtures.sampleStore()
+        let gated = GatedPersonStore(store)
+        let run = await savingAda(gated)
+        await run.window.frame(showing: "saving… Esc stops it")
+        run.window.press(.escape)
+        let frame = await run.window.frame(showing: "Stopped saving; nothing was saved.")
+        #expect(frame.contains { $0.contains("Ada LovelaceX") }, "the form keeps the draft")
+        #expect(frame.contains { $0.contains("Edit Ada Lovelace") })
+        #expect(gated.cancelledCalls == 1)
+        #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
+        gated.open()
+        run.window.press(.enter)
+        await run.window.frame(showing: "Saved Ada LovelaceX.")
+        #expect(try await store.existingPerson(withID: 1).name == "Ada LovelaceX")
+        #expect(await run.finish() == .success)
+    }
+
+    /// A signal while a save waits stops the save first, then ends the
+    /// session and gives the terminal back: the write is never kept after.
+    @Test func aSignalWhileSavingStopsTheSaveThenEndsTheSession() async throws {
+        let store = Fixtures.sampleStore()
+        let gated = GatedPersonStore(store)
+        let run = await savingAda(gated)
+        run.window.events.post(.terminate)
+        #expect(await run.finish() == .success)
+        #expect(run.window.isGivenBack)
+        #expect(gated.cancelledCalls == 1)
+        gated.open()
+        #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
+        #expect(run.scopesAlive == 0)
+    }
+
     /// A test waiting for a frame that never comes ends when its task is
     /// cancelled, as a time limit cancels it: the wait could not be
     /// cancelled, so one stuck session held the whole run until CI's limit.

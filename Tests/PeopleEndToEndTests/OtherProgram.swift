@@ -30,6 +30,33 @@ enum OtherProgram {
         }
     }
 
+    /// Another program's write transaction on the file at `path`, begun
+    /// with `BEGIN IMMEDIATE` and held until ``release()``: every write
+    /// `people` tries meanwhile waits for it.
+    final class WriteLock {
+        private var handle: OpaquePointer?
+
+        init(_ path: String) throws {
+            guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else {
+                throw Failure(message: "cannot open \(path)")
+            }
+            guard sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+                defer { release() }
+                throw Failure(message: String(cString: sqlite3_errmsg(handle)))
+            }
+        }
+
+        /// Ends the transaction, having written nothing, and the connection.
+        func release() {
+            guard let handle else { return }
+            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            sqlite3_close(handle)
+            self.handle = nil
+        }
+
+        deinit { release() }
+    }
+
     struct Failure: Error, CustomStringConvertible {
         let message: String
         var description: String { message }

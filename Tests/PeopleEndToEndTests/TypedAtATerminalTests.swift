@@ -180,6 +180,69 @@ struct FullScreenAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    /// A book whose write lock another program holds, and `people` in it
+    /// with Ada's form open, an `X` typed after her name, and Enter pressed:
+    /// her save waits on the lock, saying so.
+    private func savingAdaOnALockedBook() throws -> (
+        pane: TerminalPane, lock: OtherProgram.WriteLock, book: String, folder: TemporaryFolder
+    ) {
+        let folder = try TemporaryFolder()
+        let book = folder.path("people.sqlite")
+        _ = try PeopleProcess.run(["list", "--db", book])
+        let lock = try OtherProgram.WriteLock(book)
+        let pane = try TerminalPane(["--db", book], columns: 100, rows: 24)
+        try pane.waitUntil("Ada beside the list") { $0.contains("Name     Ada Lovelace") }
+        try pane.type("e", enter: false)
+        try pane.waitUntil("her form") { $0.contains("Edit Ada Lovelace") }
+        try pane.type("X")
+        try pane.waitUntil("the save waiting on the lock") { $0.contains("saving… Esc stops it") }
+        return (pane, lock, book, folder)
+    }
+
+    /// The name stored for person 1 in `book`, as `people show` prints it.
+    private func storedName(in book: String) throws -> String? {
+        let shown = try PeopleProcess.run(["show", "1", "--db", book])
+        return shown.output.split(separator: "\n").first { $0.hasPrefix("Name ") }
+            .map { $0.dropFirst("Name ".count).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Esc while a save waits on another program's lock stops it.
+    ///
+    /// The form says so with the draft kept, and once the lock is released
+    /// the person is as they were. Before, every key waited for the lock,
+    /// and a save the person had tried to stop was written when it was free.
+    @Test func escWhileASaveWaitsOnALockStopsItAndNothingIsWritten() throws {
+        let (pane, lock, book, folder) = try savingAdaOnALockedBook()
+        defer { withExtendedLifetime(folder) {} }
+        try pane.press("Escape")
+        let shown = try pane.waitUntil("the save stopped") {
+            $0.contains("Stopped saving; nothing was saved.")
+        }
+        #expect(shown.contains("Ada LovelaceX▏"), "the form keeps the draft")
+        lock.release()
+        try pane.press("Escape")
+        try pane.waitUntil("the form closed") { $0.contains("Cancelled; nothing was saved.") }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+        #expect(try storedName(in: book) == "Ada Lovelace")
+    }
+
+    /// SIGTERM while a save waits on another program's lock stops the save,
+    /// gives the terminal back and ends the program by the signal; nothing
+    /// is written, then or when the lock is released.
+    @Test func terminatedWhileASaveWaitsOnALockItWritesNothingAndGivesTheTerminalBack()
+        throws
+    {
+        let (pane, lock, book, folder) = try savingAdaOnALockedBook()
+        defer { withExtendedLifetime(folder) {} }
+        try pane.send(signal: "TERM")
+        #expect(try pane.exitStatus() == 143)
+        #expect(TerminalPane.isGivenBack(try pane.screen()))
+        #expect(try !pane.showsAlternateScreen())
+        lock.release()
+        #expect(try storedName(in: book) == "Ada Lovelace")
+    }
+
     @Test func suspendedItGivesTheTerminalBackAndTerminatedItEndsByTheSignalOnceGivenBack()
         throws
     {

@@ -161,7 +161,12 @@ public final class PersonDetailController: Screen {
             await navigator.pop()
         } catch {
             isConfirmingDelete = false
-            detailView.showError("Could not delete \(opened.person.name): \(error)")
+            // Stopped (its task cancelled): a store throws for a delete it
+            // did not keep, so the person is still there.
+            detailView.showError(
+                error is CancellationError || Task.isCancelled
+                    ? "Stopped deleting; \(opened.person.name) was kept."
+                    : "Could not delete \(opened.person.name): \(error)")
             detailView.show(makeViewModel())
         }
     }

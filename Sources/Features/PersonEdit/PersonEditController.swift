@@ -130,13 +130,22 @@ public final class PersonEditController: Screen {
         return "the stored \(field.rawValue) cannot be kept (\(error)): \(remedy)"
     }
 
+    /// Saves the draft and closes the form; on a failure, or when the save
+    /// was stopped (its task cancelled: Esc while "saving…" in the
+    /// full-screen front end), says so and asks again, the draft kept.
+    ///
+    /// A store throws for a write it did not keep, so a save stopped in
+    /// time throws and nothing was saved; one that finished first returns,
+    /// and is reported saved, as it was.
     private func finish() async {
         do {
             let saved = try await save(draft)
             formView.showMessage("Saved \(saved.name).")
             await navigator.pop()
         } catch {
-            formView.showError("Could not save: \(error)")
+            formView.showError(
+                error is CancellationError || Task.isCancelled
+                    ? "Stopped saving; nothing was saved." : "Could not save: \(error)")
             appear()
         }
     }

@@ -291,7 +291,12 @@ public final class PersonListController: Screen {
             try await store.restore(person)
         } catch {
             deletions.remember(person)
-            return listView.showError("Could not undo the delete of \(person.name): \(error)")
+            // Stopped (its task cancelled): nothing was put back, and the
+            // delete can still be undone.
+            return listView.showError(
+                error is CancellationError || Task.isCancelled
+                    ? "Stopped the undo; \(person.name) is still deleted."
+                    : "Could not undo the delete of \(person.name): \(error)")
         }
         listView.showMessage("Restored \(person.name).")
         reload()
