@@ -276,6 +276,121 @@
             #expect(try pane.exitStatus() == 0)
         }
 
+        /// Esc while a save waits on another client's lock stops it there.
+        ///
+        /// The server is sent the cancel request, so nothing of the save
+        /// waits on, and once the lock is released the person is as they
+        /// were. Before, every key waited for the lock.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func escWhileASaveWaitsOnAnotherClientsLockStopsItOnTheServer() async throws {
+            try await savingAdaWhileAnotherClientLocksHerRow { pane in
+                try pane.press("Escape")
+                try pane.waitUntil("the save stopped") {
+                    $0.contains("Stopped saving; nothing was saved.")
+                        && $0.contains("Ada LovelaceX▏")
+                }
+                try pane.waitUntil("nothing of it waiting on the server") { _ in
+                    (try? server.answer(address, waitingOnTheLock)) == ""
+                }
+                try pane.press("Escape")
+                try pane.waitUntil("the form closed") {
+                    $0.contains("Cancelled; nothing was saved.")
+                }
+                try pane.type("q", enter: false)
+                #expect(try pane.exitStatus() == 0)
+            }
+            #expect(try storedName(ofPerson: 1) == "Ada Lovelace")
+        }
+
+        /// SIGTERM while a save waits on another client's lock stops it on
+        /// the server, gives the terminal back and ends the program by the
+        /// signal; once the lock is released the person is as they were.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func terminatedWhileASaveWaitsOnAnotherClientsLockItWritesNothing() async throws {
+            try await savingAdaWhileAnotherClientLocksHerRow { pane in
+                try pane.send(signal: "TERM")
+                #expect(try pane.exitStatus() == 143)
+                #expect(TerminalPane.isGivenBack(try pane.screen()))
+                try pane.waitUntil("nothing of it waiting on the server") { _ in
+                    (try? server.answer(address, waitingOnTheLock)) == ""
+                }
+            }
+            #expect(try storedName(ofPerson: 1) == "Ada Lovelace")
+        }
+
+        /// SIGTERM while a save waits on a server that has stopped answering
+        /// still ends the program within seconds, the terminal given back.
+        ///
+        /// The server process running people's statement is stopped, so the
+        /// cancel request stops nothing and the save never returns: before,
+        /// only SIGKILL ended the program, and it left the terminal raw.
+        /// Nothing is written: the transaction was never committed, and it
+        /// ends with its connection.
+        @Test(.enabled(if: TerminalPane.isAvailable, "tmux is not installed"))
+        func terminatedWhileASaveWaitsOnAServerThatStoppedAnsweringItStillEnds() async throws {
+            try await savingAdaWhileAnotherClientLocksHerRow { pane in
+                let pid = try server.answer(
+                    address,
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'people' AND wait_event_type = 'Lock'"
+                )
+                let backend = try #require(Int32(pid), "people's server process")
+                #expect(kill(backend, SIGSTOP) == 0)
+                defer { kill(backend, SIGCONT) }
+                try pane.send(signal: "TERM")
+                #expect(try pane.exitStatus(within: 20) == 143)
+                #expect(TerminalPane.isGivenBack(try pane.screen()))
+                #expect(try !pane.showsAlternateScreen())
+            }
+            #expect(try storedName(ofPerson: 1) == "Ada Lovelace")
+        }
+
+        /// Runs `body` while Ada's save waits on another client's lock.
+        ///
+        /// Her form is open in a full-screen `people`, an `X` typed after
+        /// her name and Enter pressed, while another client holds her row
+        /// locked, as a long transaction would: her save waits on the
+        /// lock, saying so. Then that client is ended.
+        private func savingAdaWhileAnotherClientLocksHerRow(
+            _ body: (TerminalPane) async throws -> Void
+        ) async throws {
+            _ = try PeopleProcess.run(["add", "--name", "Ada Lovelace", "--db", address])
+            let holder = try server.starting(
+                address, "BEGIN; SELECT * FROM person WHERE id = 1 FOR UPDATE; SELECT pg_sleep(600)"
+            )
+            defer {
+                _ = try? server.answer(
+                    address,
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                holder.waitUntilExit()
+            }
+            let sleeping =
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'"
+            while holder.isRunning, try server.answer(address, sleeping) == "0" {
+                await Task.yield()
+            }
+            try #require(holder.isRunning, "the client holding the lock ended first")
+            let pane = try TerminalPane(["--db", address, "--ui", "full"])
+            try pane.waitUntil("Ada beside the list") { $0.contains("Name     Ada Lovelace") }
+            try pane.type("e", enter: false)
+            try pane.waitUntil("her form") { $0.contains("Edit Ada Lovelace") }
+            try pane.type("X")
+            try pane.waitUntil("the save waiting on the lock") {
+                $0.contains("saving… Esc stops it")
+            }
+            try pane.waitUntil("people waiting on her row") { _ in
+                (try? server.answer(address, waitingOnTheLock))?.isEmpty == false
+            }
+            try await body(pane)
+        }
+
+        /// The name stored for person `id`, as `people show` prints it.
+        private func storedName(ofPerson id: Int) throws -> String? {
+            let shown = try PeopleProcess.run(["show", String(id), "--db", address])
+            return shown.output.split(separator: "\n").first { $0.hasPrefix("Name ") }
+                .map { $0.dropFirst("Name ".count).trimmingCharacters(in: .whitespaces) }
+        }
+
         /// The clients of this test's database that wait on a lock, by
         /// application name: `people` for each of its statements.
         private let waitingOnTheLock =
