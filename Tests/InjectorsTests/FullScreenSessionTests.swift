@@ -640,6 +640,20 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// A signal while a save waits on a store that never answers, cancel
+    /// or not, still ends the session and gives the terminal back, after
+    /// the navigator's stop limit; the save is not kept.
+    @Test func aSignalWhileASaveThatCannotBeStoppedWaitsStillEndsTheSession() async throws {
+        let store = Fixtures.sampleStore()
+        let gated = GatedPersonStore(store, deafTo: ["update"])
+        let run = await savingAda(gated)
+        run.window.events.post(.terminate)
+        #expect(await run.finish() == .success)
+        #expect(run.window.isGivenBack)
+        #expect(gated.parkedCount == 1, "the save still waits, and is not kept")
+        #expect(try await store.existingPerson(withID: 1).name == "Ada Lovelace")
+    }
+
     @Test func inANarrowWindowEAndDFromTheListActOnTheHighlightedPerson() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store, size: TerminalSize(rows: 20, columns: 60))

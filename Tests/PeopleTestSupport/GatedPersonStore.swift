@@ -38,10 +38,17 @@ public final class GatedPersonStore: PersonStore {
 
     private let store: any PersonStore
     private let state = Locked(State())
+    /// The calls that go on waiting when their task is cancelled.
+    private let deafCalls: Set<String>
 
     /// A gate, shut, in front of `store`.
-    public init(_ store: any PersonStore) {
+    ///
+    /// - Parameter deafCalls: the calls ("update", …) that, parked, do not
+    ///   hear their task cancelled, as a call to a server that has stopped
+    ///   answering never returns: for a test of what gives up waiting.
+    public init(_ store: any PersonStore, deafTo deafCalls: Set<String> = []) {
         self.store = store
+        self.deafCalls = deafCalls
     }
 
     /// What ``nextParkedCall()`` answers when its task is cancelled before
@@ -128,7 +135,12 @@ public final class GatedPersonStore: PersonStore {
         }
         watcher?.resume(returning: call)
         do {
-            try await gate.pass()
+            if deafCalls.contains(call) {
+                // A task of its own, which no cancel of the caller's reaches.
+                try await Task.detached { try await gate.pass() }.value
+            } else {
+                try await gate.pass()
+            }
         } catch {
             state.withLock { state in
                 state.cancelledCalls += 1
