@@ -219,7 +219,10 @@ public final class FullScreenNavigator: Navigator {
                     limit =
                         limit
                         ?? Task {
-                            try? await Task.sleep(for: Self.stopLimit)
+                            // Cancelled once the write has ended: no limit then.
+                            guard (try? await Task.sleep(for: Self.stopLimit)) != nil else {
+                                return
+                            }
                             isOutOfTime = true
                             events.post(.redraw)
                         }
