@@ -102,7 +102,9 @@ let package = Package(
         // root injector.
         .executableTarget(
             name: "people",
-            dependencies: ["Injectors", "AppScope", "Features", "Launch", "Terminal"],
+            dependencies: [
+                "Injectors", "AppScope", "Features", "Launch", "RemoteFiles", "Terminal",
+            ],
             swiftSettings: strictness
         ),
 

@@ -153,11 +153,24 @@ public enum AppInjector {
     ///
     /// The launch edge tells a URL from a file, and is handed the fetch, so
     /// neither edge knows the other; a test hands the scope a reader of its
-    /// own instead.
+    /// own instead. On Linux the fetch runs in a child process of this
+    /// program (`/proc/self/exe`), since one answer a server can send stops
+    /// FoundationNetworking's process; elsewhere `URLSession` is the
+    /// system's, and fetches in this one.
     public static func injectSourceReader() -> @Sendable (String) async throws -> Data {
-        FileReader.importReader(
-            fetchingURLsWith: HTTPSource(timeout: .seconds(15), sizeLimit: FileReader.importLimit)
-                .fetch)
+        #if os(Linux)
+            FileReader.importReader(
+                fetchingURLsWith: ChildProcessHTTPSource(
+                    fetchingWith: HTTPSource(
+                        timeout: .seconds(15), sizeLimit: FileReader.importLimit),
+                    program: URL(fileURLWithPath: "/proc/self/exe")
+                ).fetch)
+        #else
+            FileReader.importReader(
+                fetchingURLsWith: HTTPSource(
+                    timeout: .seconds(15), sizeLimit: FileReader.importLimit
+                ).fetch)
+        #endif
     }
 
     /// The program for this run: the interactive session when no command was

@@ -52,13 +52,7 @@ public struct HTTPSource: Sendable {
     /// - Throws: ``HTTPSourceError`` when the fetch fails, and
     ///   `CancellationError` when the calling task is cancelled; nothing else.
     public func fetch(_ url: URL) async throws -> Data {
-        let scheme = url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw HTTPSourceError(url: url, reason: "only http:// and https:// URLs can be fetched")
-        }
-        guard let host = url.host, !host.isEmpty else {
-            throw HTTPSourceError(url: url, reason: "the URL names no host")
-        }
+        try checkFetchable(url)
         try Task.checkCancellation()
         let transfer = HTTPTransfer(url: url, timeout: timeout, sizeLimit: sizeLimit)
         return try await withTaskCancellationHandler {
@@ -67,6 +61,17 @@ public struct HTTPSource: Sendable {
             }
         } onCancel: {
             transfer.cancel()
+        }
+    }
+
+    /// Throws unless `url` is one to fetch: http or https, naming a host.
+    func checkFetchable(_ url: URL) throws(HTTPSourceError) {
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw HTTPSourceError(url: url, reason: "only http:// and https:// URLs can be fetched")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw HTTPSourceError(url: url, reason: "the URL names no host")
         }
     }
 }

@@ -76,24 +76,62 @@ struct RemoteImportEndToEndTests {
         )
     }
 
+    /// A server that sends its status line, or part of its headers, and
+    /// closes is one line naming the URL and what the server did, exit 1
+    /// and nothing listed.
+    ///
+    /// Each stopped the program inside FoundationNetworking ("Transfer
+    /// completed, but there's no response", signal 4), whatever the
+    /// delegate did; the fetch now runs in a child process of the
+    /// program's own, whose stop is told as a failure.
+    @Test(arguments: ["/status-only", "/half-headers"])
+    func aServerThatClosesBeforeItsHeadersEndIsAFailureNotACrash(_ path: String) async throws {
+        let server = try await LocalHTTPServer()
+        defer { server.stop() }
+        let url = try server.url(path).absoluteString
+        let run = try PeopleProcess.run(["--store", "memory", "--import", url, "list"])
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "people: \(url): the server closed the connection before the end of its headers\n"
+        )
+        #expect(run.output.isEmpty)
+    }
+
+    /// The same failure in a session: the list says it could not load, and
+    /// Enter tries again, as often as the person likes, the program alive.
+    @Test func aSessionOutlivesAServerThatClosesBeforeItsHeadersEnd() async throws {
+        let server = try await LocalHTTPServer()
+        defer { server.stop() }
+        let url = try server.url("/status-only").absoluteString
+        let run = try PeopleProcess.run(
+            ["--store", "memory", "--import", url], input: "\n\nq\n")
+        let failure =
+            "Could not load the list: \(url): the server closed the connection before the end of its headers"
+        #expect(run.output.components(separatedBy: failure).count - 1 == 3, "\(run.output)")
+        #expect(run.status == 1)
+    }
+
     /// Pressing Enter again and again on a list whose import fails does not
     /// cost memory each time.
     ///
     /// Each fetch's deadline was a task sleeping 15 s, and a sleep cancelled
     /// early never let its task go: some 1.1 KiB a retry, for good (2.0 to
-    /// 2.6 MiB over 2,000 retries). The session is run with a few retries
-    /// and with 2,000, and the peaks compared; FoundationNetworking itself
-    /// keeps about 0.5 KiB a connection (0.6 to 1.2 MiB here), which this
-    /// allows. Not under the thread sanitizer, whose allocator is not ours
-    /// to judge.
+    /// 2.6 MiB over 2,000 retries); FoundationNetworking itself kept about
+    /// 0.5 KiB a connection. Each fetch now runs in a child process, which
+    /// takes all of that with it, so the session is run with a few retries
+    /// and with 300 (each starts a process: 2,000 took minutes), and the
+    /// peaks may differ by less than a kibibyte a retry. (The benchmark
+    /// `retry-benchmark` measures what a body cut off at the limit cost.)
+    /// Not under the thread sanitizer, whose allocator is not ours to judge.
     @Test(.enabled(if: !underThreadSanitizer))
     func retryingAFailingImportDoesNotGrowMemoryEachTime() async throws {
         let server = try await LocalHTTPServer()
         defer { server.stop() }
         let url = try server.url("/missing").absoluteString
         let few = try await peakKiB(retrying: url, times: 10)
-        let many = try await peakKiB(retrying: url, times: 2_000)
-        #expect(many - few < 1_600, "2,000 retries grew the peak by \(many - few) KiB")
+        let many = try await peakKiB(retrying: url, times: 300)
+        #expect(many - few < 300, "300 retries grew the peak by \(many - few) KiB")
     }
 
     /// The peak memory of a session, in KiB, that presses Enter `times`

@@ -33,6 +33,9 @@ import Foundation
 /// - `/short`: says 1000 bytes, sends 10 and closes;
 /// - `/drip`: answers, then sends one byte every 0.2 s forever;
 /// - `/garbage`: bytes that are not HTTP, then closes;
+///   `/status-only`: a status line, then closes; `/half-headers`: a status
+///   line and part of a header, then closes (each once stopped the whole
+///   program inside FoundationNetworking);
 /// - `/redirect-file`: 302 to `file:///etc/passwd`; `/redirect-ok`: 302 to
 ///   `/team.csv`; `/redirect-loop`: 302 to itself, forever;
 /// - `/big`: says ``bigLength`` bytes, then sends nothing more;
@@ -343,6 +346,10 @@ extension LocalHTTPServer {
                     time.sleep(0.2)
             elif path == "/garbage":
                 conn.sendall(b"\x00\x01\x02 this is not HTTP \x1b[2J\r\n\r\n")
+            elif path == "/status-only":
+                conn.sendall(b"HTTP/1.1 200 OK\r\n")
+            elif path == "/half-headers":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Len")
             elif path == "/redirect-file":
                 send(conn, "302 Found", b"", extra=[("Location", "file:///etc/passwd")])
             elif path == "/redirect-ok":
