@@ -216,6 +216,15 @@ let package = Package(
             path: "Benchmarks/ServerBenchmark",
             swiftSettings: strictness
         ),
+        // Retries a failing `--import` URL and compares the session's
+        // memory after many tries with after a few: `swift run -c release
+        // retry-benchmark`. Starts the tests' hostile web server.
+        .executableTarget(
+            name: "retry-benchmark",
+            dependencies: ["Features", "PeopleTestSupport"],
+            path: "Benchmarks/RetryBenchmark",
+            swiftSettings: strictness
+        ),
         // Shows the wiring trace costs nothing when off, against objects
         // built by hand: `swift run -c release wiring-benchmark`.
         .executableTarget(
