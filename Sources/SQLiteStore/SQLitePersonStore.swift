@@ -459,6 +459,13 @@ public final class SQLitePersonStore: PersonStorage {
     /// is wrong then: nothing, when another program's writes were all that
     /// moved.
     public func check(repairing: Bool) throws -> StoreCheck {
+        try check(repairing: repairing, whileIndexIsChecked: {})
+    }
+
+    /// ``check(repairing:)``, calling `whileIndexIsChecked` once the search
+    /// index's own check has run, with whatever the check holds still
+    /// held: for a test to park there and write beside it.
+    func check(repairing: Bool, whileIndexIsChecked: () -> Void) throws -> StoreCheck {
         try connection.withLock { (database) throws(PersonStoreError) in
             let notes =
                 (repairedOnOpen.map { ["\($0); rebuilt when the file was opened"] } ?? [])
@@ -467,7 +474,8 @@ public final class SQLitePersonStore: PersonStorage {
                     try SQLiteDerivedData.unfoldedKeysNote(in: database),
                     try SQLiteDerivedData.nonPositiveIDsNote(in: database),
                 ].compactMap { $0 }
-            let found = try SQLiteDerivedData.problems(in: database)
+            let found = try SQLiteDerivedData.problems(
+                in: database, whileIndexIsChecked: whileIndexIsChecked)
             guard repairing, !found.isEmpty else {
                 return StoreCheck(
                     store: database.shownPath, notes: notes, problems: found.map(\.text),

@@ -85,6 +85,11 @@ enum SQLiteSchema {
     /// is what keeps them true for any program's ordinary SQL, including the
     /// writes that fire no delete trigger: `INSERT OR REPLACE` over an
     /// existing id, `UPDATE OR REPLACE`, and renumbering a person.
+    /// What `person_search` is made with: its one column and its options,
+    /// which `people check` makes its private copy of the index with too.
+    static let searchIndexArguments =
+        "sort_name, tokenize = 'trigram case_sensitive 1', detail = 'full'"
+
     static let derived = """
         -- Name search is "contains", which no B-tree index can answer. An FTS5
         -- trigram index can, with positions (detail = full): a search of three
@@ -95,7 +100,7 @@ enum SQLiteSchema {
         -- the trigrams that begin with it. The index keeps its own copy of the
         -- text, so what it holds for an id can be forgotten by id alone.
         CREATE VIRTUAL TABLE person_search USING fts5(
-            sort_name, tokenize = 'trigram case_sensitive 1', detail = 'full'
+            \(searchIndexArguments)
         );
 
         -- How many persons' names contain each text of one to three

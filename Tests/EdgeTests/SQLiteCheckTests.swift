@@ -74,6 +74,63 @@ import Testing
         #expect(repaired.remaining == nil)
     }
 
+    /// A write beside a running check goes through at once: the check
+    /// reads a snapshot, and runs the search index's own check (which
+    /// SQLite runs as a write) on a private copy of the index.
+    ///
+    /// The check is parked just after that self-check, with everything it
+    /// holds still held, and another connection that will not wait a moment
+    /// for a lock adds a person. That check once held the write lock there,
+    /// 4.7 s at a million persons, and the write failed as busy.
+    @Test func aWriteBesideARunningCheckIsNotKeptWaiting() async throws {
+        let store = try await seeded(200)
+        let parked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let checked = Locked<Result<StoreCheck, any Error>?>(nil)
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let result = Result {
+                try store.check(repairing: false) {
+                    parked.signal()
+                    release.wait()
+                }
+            }
+            checked.withLock { $0 = result }
+            ended.signal()
+        }
+        #expect(parked.wait(timeout: .now() + 60) == .success)
+        let other = try SQLiteConnection(path: path, busyTimeout: .zero)
+        let written = Result { () throws(PersonStoreError) in
+            try other.execute(
+                "INSERT INTO person (name, sort_name, address, added) VALUES ('Beside Check', 'beside check', '', 0)"
+            )
+        }
+        release.signal()
+        #expect(ended.wait(timeout: .now() + 60) == .success)
+        #expect(throws: Never.self) { try written.get() }
+        let check = try #require(checked.withLock { $0 })
+        #expect(try check.get().problems == [])
+        #expect(try await store.count(matching: "beside") == 1)
+        #expect(try await store.check(repairing: false).problems == [])
+    }
+
+    /// Damage only the search index's own check sees — its record of each
+    /// name's size gone for one name — is found on the copy, and a repair,
+    /// which checks the index itself under the write lock, mends it.
+    @Test func damageOnlyTheIndexsOwnCheckSeesIsFoundAndRepaired() async throws {
+        let store = try await seeded()
+        try file.otherProgram(
+            "DELETE FROM person_search_docsize WHERE id = (SELECT min(id) FROM person_search_docsize)"
+        )
+        let found = try await store.check(repairing: false)
+        #expect(found.problems.count == 1)
+        #expect(found.problems.first?.hasPrefix("the search index fails its own check") == true)
+        let repaired = try await store.check(repairing: true)
+        #expect(repaired.problems == found.problems)
+        #expect(repaired.remaining == [])
+        #expect(try await store.check(repairing: false).problems == [])
+    }
+
     @Test func anIndexThatFindsNoOneIsFoundAndRebuilt() async throws {
         let store = try await seeded()
         #expect(try await store.count(matching: "lovelace") == 1)
