@@ -122,6 +122,9 @@ final class FetchingChild: Sendable {
         var overLimit = false
         /// The child outlived the deadline; it was ended.
         var timedOut = false
+        /// The pipes could not be waited on; the child was ended, and what
+        /// it wrote is not all it wrote.
+        var unread = false
     }
 
     /// Reads both pipes until both close, or until the body passes the size
@@ -142,7 +145,11 @@ final class FetchingChild: Sendable {
             let waitMilliseconds = Int32(min(left / .milliseconds(1), 1_000)) + 1
             let ready = poll(&polled, nfds_t(polled.count), waitMilliseconds)
             if ready < 0 && errno == EINTR { continue }
-            guard ready >= 0 else { break }
+            guard ready >= 0 else {
+                read.unread = true
+                endChild()
+                return read
+            }
             for descriptor in polled where descriptor.revents != 0 {
                 let count = Foundation.read(descriptor.fd, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
@@ -186,6 +193,9 @@ final class FetchingChild: Sendable {
                 error(
                     "the server did not finish sending within \(HTTPTransfer.duration(source.timeout))"
                 ))
+        }
+        if read.unread {
+            return .failure(error("people could not read what its fetching process wrote"))
         }
         let said = String(decoding: read.errors, as: UTF8.self)
         let exitedByItself = child.terminationReason == .exit
