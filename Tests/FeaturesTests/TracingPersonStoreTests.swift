@@ -1,4 +1,5 @@
 import Features
+import Foundation
 import PeopleTestSupport
 import Testing
 
@@ -29,6 +30,32 @@ import Testing
         if let shown = view.shown { await keys(shown) }
         await work.finish()
         return view.models.filter { !$0.isLoading }.map { $0.rows.map(\.title) }
+    }
+
+    /// A store call awaited on the main actor runs off it.
+    ///
+    /// As the scopes article says, a store's methods are plain `async` methods of a type
+    /// of no actor, so under Swift 6's default rules they run on the
+    /// concurrency pool, and a screen stays free to answer keys. Turning on
+    /// the upcoming feature `NonisolatedNonsendingByDefault` would run them
+    /// on the caller's actor, the main thread here, and fail this test.
+    @Test func aStoreCallAwaitedOnTheMainActorRunsOffIt() async throws {
+        // The main actor's thread, as the store's calls will see theirs.
+        let mainActorThread = Self.currentThread()
+        let onMainActorThread = Locked<[Bool]>([])
+        let store = TracingPersonStore(wrapping: Fixtures.sampleStore()) { _ in
+            let thread = Self.currentThread()
+            onMainActorThread.withLock { $0.append(thread == mainActorThread) }
+        }
+        _ = try await store.count(matching: "")
+        _ = try await store.listPage(matching: "", from: .first, size: 2)
+        #expect(onMainActorThread.withLock { $0 } == [false, false])
+    }
+
+    /// The thread this runs on; synchronous, since `Thread.current` means
+    /// nothing across an `await`.
+    nonisolated private static func currentThread() -> ObjectIdentifier {
+        ObjectIdentifier(Thread.current)
     }
 
     @Test func theListBehavesTheSameWithTheDecoratorInFront() async {
