@@ -74,6 +74,25 @@ import Testing
         }
     }
 
+    /// `s` opens the settings beside the list, showing what the app was
+    /// started with, and Esc brings the highlighted person back beside it:
+    /// the settings' full-screen view driven through the real wiring, as
+    /// the add-a-screen guide asks of every screen.
+    @Test func sOpensTheSettingsAndEscGoesBackToTheList() async throws {
+        let run = Run(pageSize: 7)
+        await run.start(showing: "Name     Ada Lovelace")
+        run.window.press(.character("s"))
+        let settings = await run.window.frame(showing: "Page size")
+        #expect(settings.contains { $0.hasSuffix("Page size  7") })
+        #expect(settings.contains { $0.hasSuffix("Store      handed in") })
+        #expect(settings.last?.hasPrefix("↑ ↓ scroll · Esc back") == true)
+        #expect(!settings.contains { $0.contains("Name     Ada Lovelace") })
+        run.window.press(.escape)
+        let list = await run.window.frame(showing: "Name     Ada Lovelace")
+        #expect(!list.contains { $0.contains("Page size") })
+        #expect(await run.finish() == .success)
+    }
+
     @Test func theDetailBesideTheListFollowsTheHighlight() async throws {
         let run = Run()
         var frame = await run.start(showing: "Name     Ada Lovelace")
