@@ -101,6 +101,24 @@ struct FullScreenAtATerminalTests {
         #expect(try !pane.showsAlternateScreen())
     }
 
+    /// `s` shows the settings beside the list in a real terminal, with
+    /// where the data lives, and Esc brings the person back beside it.
+    @Test func theSettingsOpenBesideTheListAndEscGoesBack() throws {
+        let pane = try TerminalPane(["--store", "memory", "--page-size", "7"])
+        try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
+        try pane.type("s", enter: false)
+        let settings = try pane.waitUntil("the settings") { $0.contains("Page size  7") }
+        #expect(settings.contains("Data       in memory; nothing is saved"))
+        #expect(!settings.contains("Name     Ada Lovelace"))
+        try pane.press("Escape")
+        try pane.waitUntil("Ada beside the list again") {
+            $0.contains("Name     Ada Lovelace") && !$0.contains("Page size")
+        }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+        #expect(TerminalPane.isGivenBack(try pane.screen()))
+    }
+
     /// Another program deletes Alan while the list shows him: his pane
     /// says he can no longer be shown, not "loading…" for ever, and `e`,
     /// `d`, Enter and Esc all still answer.
