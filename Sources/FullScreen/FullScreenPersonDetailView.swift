@@ -132,3 +132,10 @@ public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView 
         }
     }
 }
+
+extension FullScreenViews: PersonDetailViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makePersonDetailView() -> any PersonDetailView {
+        FullScreenPersonDetailView(display: display)
+    }
+}

@@ -140,3 +140,10 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         }
     }
 }
+
+extension FullScreenViews: PersonEditViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makePersonEditView() -> any PersonEditView {
+        FullScreenPersonEditView(display: display)
+    }
+}

@@ -192,7 +192,6 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             display.setNeedsDisplay()
         case .add: await model.add()
         case .undo: await display.whileWriting("undoing the delete…") { await model.undo() }
-        case .settings: await model.openSettings()
         case .retry:
             // Loaded or not: a file another program wrote tells no one,
             // so r is how its changes are seen.
@@ -203,7 +202,10 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             await again()
         case .quit: await model.quit()
         case .help: return .help
-        case .edit, .delete, .cancel, .back: return .notMine
+        // Every other intent of the list opens a screen (settings): the
+        // model's one action takes them all, so a new one needs no case.
+        // The key map gives this view only the list's own intents.
+        default: await model.openScreen(intent)
         }
         return .handled
     }
@@ -301,5 +303,12 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
                     width: area.columns - 1 - max(used, name), style: style, fill: true)
             }
         }
+    }
+}
+
+extension FullScreenViews: PersonListViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makePersonListView() -> any PersonListView {
+        FullScreenPersonListView(display: display)
     }
 }

@@ -76,3 +76,10 @@ public final class FullScreenSettingsView: SettingsView, FullScreenView {
         }
     }
 }
+
+extension FullScreenViews: SettingsViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makeSettingsView() -> any SettingsView {
+        FullScreenSettingsView(display: display)
+    }
+}

@@ -10,7 +10,9 @@ import Features
 public final class FullScreenViews: ViewFactory {
     private let terminal: any FullScreenTerminal
     private let writer: FrameWriter
-    private let display: FullScreenDisplay
+    /// What every view draws into; read by each view's own file, which
+    /// makes it.
+    let display: FullScreenDisplay
 
     /// A front end drawing on `terminal` with `writer`'s colours, its title
     /// line naming `book`.
@@ -18,22 +20,6 @@ public final class FullScreenViews: ViewFactory {
         self.terminal = terminal
         self.writer = writer
         self.display = FullScreenDisplay(events: terminal.events, book: book)
-    }
-
-    public func makePersonListView() -> any PersonListView {
-        FullScreenPersonListView(display: display)
-    }
-
-    public func makePersonDetailView() -> any PersonDetailView {
-        FullScreenPersonDetailView(display: display)
-    }
-
-    public func makePersonEditView() -> any PersonEditView {
-        FullScreenPersonEditView(display: display)
-    }
-
-    public func makeSettingsView() -> any SettingsView {
-        FullScreenSettingsView(display: display)
     }
 
     /// The split view's navigator, on the same terminal and display.

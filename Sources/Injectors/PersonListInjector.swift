@@ -51,9 +51,34 @@ public enum PersonListInjector {
                 detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(
                     session, beginScope: beginScope),
                 addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),
-                settingsProvider: SettingsInjector.injectSettingsControllerProvider(session),
+                openedScreens: injectOpenedScreens(session),
                 work: SessionInjector.injectSessionWork(session),
                 changes: StoreInjector.injectStoreChanges(session.app)))
+    }
+
+    /// The screens the list opens by an intent alone, each provider made
+    /// once, with the list.
+    public static func injectOpenedScreens(_ session: SessionScope) -> OpenedScreens {
+        OpenedScreens(
+            providers: ScreenIntent.allCases.reduce(into: [:]) { providers, intent in
+                providers[intent] = injectScreenProvider(opening: intent, session)
+            })
+    }
+
+    /// What makes the screen `intent` opens from the list, or `nil` for an
+    /// intent that opens none: one line per screen opened so.
+    ///
+    /// An exhaustive `switch`, so a new intent does not compile until it
+    /// says here which screen it opens, or none.
+    public static func injectScreenProvider(opening intent: ScreenIntent, _ session: SessionScope)
+        -> ScreenProvider?
+    {
+        switch intent {
+        case .settings: SettingsInjector.injectSettingsControllerProvider(session)
+        case .open, .nextPage, .previousPage, .search, .add, .undo, .retry, .edit, .delete,
+            .cancel, .back, .quit, .help:
+            nil
+        }
     }
 
     /// The view of the list, from the session's view factory; a new one per list

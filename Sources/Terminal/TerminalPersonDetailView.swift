@@ -134,3 +134,10 @@ public final class TerminalPersonDetailView: PersonDetailView, LineInputView {
     }
 
 }
+
+extension TerminalViews: PersonDetailViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makePersonDetailView() -> any PersonDetailView {
+        TerminalPersonDetailView(console: console, width: width)
+    }
+}

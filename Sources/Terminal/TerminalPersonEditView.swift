@@ -60,3 +60,10 @@ public final class TerminalPersonEditView: PersonEditView, LineInputView {
         }
     }
 }
+
+extension TerminalViews: PersonEditViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makePersonEditView() -> any PersonEditView {
+        TerminalPersonEditView(console: console, width: width)
+    }
+}

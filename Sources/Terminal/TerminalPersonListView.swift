@@ -6,10 +6,12 @@ import Features
 /// People · 1–2 of 3
 ///   1  Ada Lovelace  12 St James's Square, London
 ///   2  Alan Turing   Hollymeade, Wilmslow
-/// 1–2 open · n next · /text search · a add · u undo · s settings · q quit · ? help
+/// 1–2 open · n next · /text search · a add · u undo · … · q quit · ? help
 /// ```
 ///
-/// (The samples at two rows a page, as an end-to-end test expects them.)
+/// (The samples at two rows a page, as an end-to-end test expects them;
+/// the `…` stands for the keys of the screens the list opens, settings and
+/// any added since, each read from `LineKeyMap` with no line here.)
 /// While a page loads, the title line alone says so: `People · loading…`.
 ///
 /// Every row is one line cut to the terminal's width (``TerminalWidth``),
@@ -83,17 +85,27 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
             await model.undo()
         case .key("q"):
             await model.quit()
-        case .key("s"):
-            await model.openSettings()
         case .key("b"):
             showError("The list is the first screen; q quits.")
         case .key("?"):
             console.writeLines(LineKeyMap.help(on: .list))
         case .empty:
             if let retry = model.retry { await retry() } else { show(model) }
-        case .key, .unknown:
+        case .key(let letter):
+            // Any other key of the list opens a screen (settings): the
+            // model's one action takes them all, so a new one needs no line.
+            guard let intent = Self.intent(typed: letter) else {
+                return showError(KeyInput.complaint(for: input))
+            }
+            await model.openScreen(intent)
+        case .unknown:
             showError(KeyInput.complaint(for: input))
         }
+    }
+
+    /// The list's intent whose key is `letter`, if any.
+    static func intent(typed letter: Character) -> ScreenIntent? {
+        AppScreen.list.intents.first { LineKeyMap.key(for: $0).keys == String(letter) }
     }
 
     /// How to go on from a list with no rows, in this front end's keys:
@@ -125,5 +137,12 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
     /// Tells the person something that happened, such as an undone delete.
     public func showMessage(_ message: String) {
         console.writeLine(TerminalLine.message(message, width: width), as: .success)
+    }
+}
+
+extension TerminalViews: PersonListViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makePersonListView() -> any PersonListView {
+        TerminalPersonListView(console: console, width: width)
     }
 }

@@ -49,3 +49,10 @@ public final class TerminalSettingsView: SettingsView, LineInputView {
         }
     }
 }
+
+extension TerminalViews: SettingsViewMaking {
+    /// This front end's view of the screen, made where the view is.
+    public func makeSettingsView() -> any SettingsView {
+        TerminalSettingsView(console: console)
+    }
+}

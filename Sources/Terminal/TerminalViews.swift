@@ -9,29 +9,15 @@ import Features
 /// it, and `AppInjector.injectViewFactory` makes one per session, on the
 /// app's console when the app scope was handed no front end.
 public final class TerminalViews: ViewFactory {
-    private let console: any Console
-    private let width: TerminalWidth
+    /// Where every view writes; read by each view's own file, which makes it.
+    let console: any Console
+    /// How wide each view's lines may be.
+    let width: TerminalWidth
 
     /// A factory of views that write to `console`, their lines cut to `width`.
     public init(console: any Console, width: TerminalWidth) {
         self.console = console
         self.width = width
-    }
-
-    public func makePersonListView() -> any PersonListView {
-        TerminalPersonListView(console: console, width: width)
-    }
-
-    public func makePersonDetailView() -> any PersonDetailView {
-        TerminalPersonDetailView(console: console, width: width)
-    }
-
-    public func makePersonEditView() -> any PersonEditView {
-        TerminalPersonEditView(console: console, width: width)
-    }
-
-    public func makeSettingsView() -> any SettingsView {
-        TerminalSettingsView(console: console)
     }
 
     /// The line front end's stack, reading a line at a time from the same

@@ -23,7 +23,7 @@ import Testing
                 search: { text in self.log.append("search \(text)") },
                 add: { self.log.append("add") },
                 undo: { self.log.append("undo") },
-                openSettings: { self.log.append("settings") },
+                openScreen: { self.log.append($0.rawValue) },
                 quit: { self.log.append("quit") })
             if next { model.showNextPage = { self.log.append("next") } }
             return model
@@ -135,7 +135,7 @@ import Testing
         let model = PersonListViewModel(
             title: "People", summary: "1–3 of 3",
             rows: rows.map { PersonRowViewModel(title: $0.0, subtitle: $0.1, select: {}) },
-            search: { _ in }, add: {}, undo: {}, openSettings: {}, quit: {})
+            search: { _ in }, add: {}, undo: {}, openScreen: { _ in }, quit: {})
         TerminalPersonListView(console: console, width: .fixed(40)).show(model)
         let lines = console.output.split(separator: "\n").map(String.init)
         #expect(

@@ -14,6 +14,8 @@ import Testing
         let work = ScopedWork()
         var opened: [Person] = []
         var addFormsMade = 0
+        /// How many screens the list's settings provider made.
+        var screensOpened = 0
         var controller: PersonListController?
 
         init(store: any PersonStore, pageSize: Int = 10, changes: StoreChanges = .none) {
@@ -35,7 +37,12 @@ import Testing
                         addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
                         navigator: navigator)
                 },
-                settingsProvider: { throw PersonStoreError.storage("no settings in this test") },
+                openedScreens: OpenedScreens(providers: [
+                    .settings: { [unowned self] in
+                        screensOpened += 1
+                        return OpenedScreen()
+                    }
+                ]),
                 work: work, changes: changes)
         }
 
@@ -114,6 +121,23 @@ import Testing
         #expect(harness.opened.map(\.name) == ["Alan Turing"])
         #expect(harness.navigator.top is PersonDetailController)
         #expect(harness.navigator.screens.count == 2)
+    }
+
+    @Test func anIntentThatOpensAScreenPushesWhatItsProviderMade() async throws {
+        let harness = Harness(store: Fixtures.sampleStore())
+        try await harness.appear()
+        try await harness.shown.openScreen(.settings)
+        #expect(harness.screensOpened == 1)
+        #expect(harness.navigator.top is OpenedScreen)
+        #expect(harness.view.errors.isEmpty)
+    }
+
+    @Test func anIntentThatOpensNoScreenSaysSoAndStays() async throws {
+        let harness = Harness(store: Fixtures.sampleStore())
+        try await harness.appear()
+        try await harness.shown.openScreen(.quit)
+        #expect(harness.view.errors == ["That opens no screen from the list."])
+        #expect(harness.navigator.screens.count == 1)
     }
 
     @Test func pagingWalksForwardAndBackThroughTheWholeList() async throws {
@@ -387,4 +411,11 @@ import Testing
         #expect(shown.retry != nil, "a list that failed to load offers a retry")
         #expect(harness.view.errors == ["Could not load the list: disk unplugged"])
     }
+}
+
+/// A screen an opened-screens provider makes in these tests: it shows
+/// nothing, so a test sees only that the list pushed it.
+@MainActor private final class OpenedScreen: Screen {
+    func appear() {}
+    var view: any ScreenView { UnshownView() }
 }

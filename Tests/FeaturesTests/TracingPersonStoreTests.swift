@@ -23,7 +23,7 @@ import Testing
             deletions: LastDeletion(),
             detailProvider: { _ in throw PersonStoreError.storage("unused") },
             addProvider: { throw PersonStoreError.storage("unused") },
-            settingsProvider: { throw PersonStoreError.storage("unused") }, work: work,
+            openedScreens: OpenedScreens(providers: [:]), work: work,
             changes: .none)
         navigator.push(list)
         await work.finish()

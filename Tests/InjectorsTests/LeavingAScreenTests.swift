@@ -80,7 +80,7 @@ import Testing
     @Test func leavingTheSettingsCancelsTheirReadBeforeTheSessionEnds() async throws {
         let session = Session()
         try await session.start(releasingTheList: true)
-        await session.views.lists.last?.shown?.openSettings()
+        await session.views.lists.last?.shown?.openScreen(.settings)
         // The debug settings count the persons.
         #expect(await session.gated.nextParkedCall() == "count")
         await session.views.settings.last?.models.last?.back()

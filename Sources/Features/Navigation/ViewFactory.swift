@@ -11,18 +11,14 @@
 /// factory of its own; a test hands one of recording views, then drives the
 /// real wiring through the models those views were shown: structured
 /// values, not terminal text. An abstract factory, in a container's words;
-/// here a protocol with one method per screen.
+/// here a protocol made of one protocol per screen, each declared in that
+/// screen's own file (``SettingsViewMaking``) with its one method. A front
+/// end adopts each in that screen's view file, so a new screen adds one
+/// name here, and a front end without its view does not compile.
 @MainActor
-public protocol ViewFactory: AnyObject, Sendable {
-    /// A new view of the list.
-    func makePersonListView() -> any PersonListView
-    /// A new view of one person's details.
-    func makePersonDetailView() -> any PersonDetailView
-    /// A new view of the person form.
-    func makePersonEditView() -> any PersonEditView
-    /// A new view of the settings.
-    func makeSettingsView() -> any SettingsView
-
+public protocol ViewFactory: AnyObject, Sendable, PersonListViewMaking, PersonDetailViewMaking,
+    PersonEditViewMaking, SettingsViewMaking
+{
     /// The navigation stack that shows these views and sends them input:
     /// one per session.
     ///

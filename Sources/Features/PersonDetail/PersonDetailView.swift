@@ -14,6 +14,16 @@ public protocol PersonDetailView: ScreenView {
     func showLoadFailure(_ message: String)
 }
 
+/// Makes the views of one person's details: this screen's part of ``ViewFactory``,
+/// declared beside its view so each front end adopts it in its own view's
+/// file (`extension TerminalViews: PersonDetailViewMaking`) and a new screen edits
+/// no front end's factory.
+@MainActor
+public protocol PersonDetailViewMaking {
+    /// A new view of one person's details.
+    func makePersonDetailView() -> any PersonDetailView
+}
+
 extension UnshownView: PersonDetailView {
     public func show(_ model: PersonDetailViewModel) {}
 }

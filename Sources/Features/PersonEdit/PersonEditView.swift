@@ -11,6 +11,16 @@ public protocol PersonEditView: ScreenView {
     func showError(_ message: String)
 }
 
+/// Makes the views of the person form: this screen's part of ``ViewFactory``,
+/// declared beside its view so each front end adopts it in its own view's
+/// file (`extension TerminalViews: PersonEditViewMaking`) and a new screen edits
+/// no front end's factory.
+@MainActor
+public protocol PersonEditViewMaking {
+    /// A new view of the person form.
+    func makePersonEditView() -> any PersonEditView
+}
+
 extension UnshownView: PersonEditView {
     public func show(_ model: PersonFormViewModel) {}
 }

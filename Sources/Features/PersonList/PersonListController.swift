@@ -3,8 +3,10 @@
 ///
 /// Everything it needs arrives through its initializer — the store, the page
 /// size, a view, a navigator, the session's last deletion (for undo), and a
-/// provider for each screen it opens. Every one is required: a missing
-/// wiring line is a compile error, not a key that quietly does nothing.
+/// provider for each screen it opens: one each for the detail and the form,
+/// which it hands what to show, and ``OpenedScreens`` for those an intent
+/// alone opens (settings). Every one is required: a missing wiring line is
+/// a compile error, not a key that quietly does nothing.
 /// It never builds another controller itself: it asks a provider for a new
 /// one each time, so the list does not know how a detail screen is wired.
 ///
@@ -22,7 +24,7 @@ public final class PersonListController: Screen {
     private let deletions: LastDeletion
     private let detailProvider: PersonDetailControllerProvider
     private let addProvider: PersonEditControllerProvider
-    private let settingsProvider: SettingsControllerProvider
+    private let openedScreens: OpenedScreens
     private let work: ScopedWork
     private let changes: StoreChanges
 
@@ -55,7 +57,8 @@ public final class PersonListController: Screen {
     ///   - deletions: the session's last delete, which undo puts back.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
-    ///   - settingsProvider: makes the settings screen.
+    ///   - openedScreens: makes the screens an intent alone opens, such as
+    ///     the settings.
     ///   - work: the session's work, which each load is started as.
     ///   - changes: says when someone else changed the book, so the page
     ///     shown is read again; ``StoreChanges/none`` for a store that
@@ -68,7 +71,7 @@ public final class PersonListController: Screen {
         deletions: LastDeletion,
         detailProvider: @escaping PersonDetailControllerProvider,
         addProvider: @escaping PersonEditControllerProvider,
-        settingsProvider: @escaping SettingsControllerProvider,
+        openedScreens: OpenedScreens,
         work: ScopedWork,
         changes: StoreChanges
     ) {
@@ -79,7 +82,7 @@ public final class PersonListController: Screen {
         self.deletions = deletions
         self.detailProvider = detailProvider
         self.addProvider = addProvider
-        self.settingsProvider = settingsProvider
+        self.openedScreens = openedScreens
         self.work = work
         self.changes = changes
     }
@@ -200,7 +203,7 @@ public final class PersonListController: Screen {
             search: { [weak self] text in self?.show(matching: text) },
             add: { [weak self] in self?.add() },
             undo: { [weak self] in await self?.undoDelete() },
-            openSettings: { [weak self] in self?.openSettings() },
+            openScreen: { [weak self] intent in self?.openScreen(for: intent) },
             quit: { [weak self] in await self?.navigator.quit() })
         model.searchText = search
         model.firstRow = self.rows.isEmpty ? 0 : firstIndex + 1
@@ -273,11 +276,16 @@ public final class PersonListController: Screen {
         }
     }
 
-    private func openSettings() {
+    /// Opens the screen `intent` asks for; says so when it opens none here,
+    /// or when the screen could not be made.
+    private func openScreen(for intent: ScreenIntent) {
+        guard let provider = openedScreens.provider(for: intent) else {
+            return listView.showError("That opens no screen from the list.")
+        }
         do {
-            navigator.push(try settingsProvider())
+            navigator.push(try provider())
         } catch {
-            listView.showError("Could not open the settings: \(error)")
+            listView.showError("Could not open that screen: \(error)")
         }
     }
 

@@ -16,6 +16,16 @@ public protocol PersonListView: ScreenView {
     func showError(_ message: String)
 }
 
+/// Makes the views of the list: this screen's part of ``ViewFactory``,
+/// declared beside its view so each front end adopts it in its own view's
+/// file (`extension TerminalViews: PersonListViewMaking`) and a new screen edits
+/// no front end's factory.
+@MainActor
+public protocol PersonListViewMaking {
+    /// A new view of the list.
+    func makePersonListView() -> any PersonListView
+}
+
 extension UnshownView: PersonListView {
     public func show(_ model: PersonListViewModel) {}
 }

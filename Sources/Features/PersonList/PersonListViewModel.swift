@@ -54,8 +54,13 @@ public struct PersonListViewModel {
     public var add: @MainActor () async -> Void
     /// Puts back the person deleted last in this session.
     public var undo: @MainActor () async -> Void
-    /// Opens the settings screen.
-    public var openSettings: @MainActor () async -> Void
+    /// Opens the screen an intent of the list asks for with no argument,
+    /// such as ``ScreenIntent/settings``.
+    ///
+    /// One action for all of them: a view hands it every intent of the list
+    /// it does not handle itself, so a new screen the list opens needs no
+    /// new closure here and no new line in any view.
+    public var openScreen: @MainActor (ScreenIntent) async -> Void
     /// Ends the session.
     public var quit: @MainActor () async -> Void
 
@@ -67,7 +72,7 @@ public struct PersonListViewModel {
         search: @escaping @MainActor (String) async -> Void,
         add: @escaping @MainActor () async -> Void,
         undo: @escaping @MainActor () async -> Void,
-        openSettings: @escaping @MainActor () async -> Void,
+        openScreen: @escaping @MainActor (ScreenIntent) async -> Void,
         quit: @escaping @MainActor () async -> Void
     ) {
         self.title = title
@@ -78,7 +83,7 @@ public struct PersonListViewModel {
         self.search = search
         self.add = add
         self.undo = undo
-        self.openSettings = openSettings
+        self.openScreen = openScreen
         self.quit = quit
     }
 }

@@ -106,6 +106,16 @@ public protocol SettingsView: ScreenView {
     func showLoadFailure(_ message: String)
 }
 
+/// Makes the views of the settings: this screen's part of ``ViewFactory``,
+/// declared beside its view so each front end adopts it in its own view's
+/// file (`extension TerminalViews: SettingsViewMaking`) and a new screen edits
+/// no front end's factory.
+@MainActor
+public protocol SettingsViewMaking {
+    /// A new view of the settings.
+    func makeSettingsView() -> any SettingsView
+}
+
 extension UnshownView: SettingsView {
     public func show(_ model: SettingsViewModel) {}
 }

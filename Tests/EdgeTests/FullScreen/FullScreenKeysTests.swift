@@ -57,7 +57,7 @@ import Testing
                 rows: [PersonRowViewModel(title: "Ada", subtitle: "", select: {})],
                 search: { _ in asked.intents.append(.search) },
                 add: { asked.intents.append(.add) }, undo: { asked.intents.append(.undo) },
-                openSettings: { asked.intents.append(.settings) },
+                openScreen: { asked.intents.append($0) },
                 quit: { asked.intents.append(.quit) })
             model.showNextPage = { asked.intents.append(.nextPage) }
             model.showPreviousPage = { asked.intents.append(.previousPage) }

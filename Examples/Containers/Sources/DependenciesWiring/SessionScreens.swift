@@ -51,7 +51,9 @@ public final class SessionScreens {
             navigator: navigator, deletions: deletions,
             detailProvider: { [self] person in personDetailController(opening: person) },
             addProvider: { [self] in addingController() },
-            settingsProvider: { [self] in settingsController() },
+            openedScreens: OpenedScreens(providers: [
+                .settings: { [self] in settingsController() }
+            ]),
             work: work, changes: .none)
     }
 

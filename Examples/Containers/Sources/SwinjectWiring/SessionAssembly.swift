@@ -59,7 +59,9 @@ import Swinject
                     PersonAssembly.open(person, in: session, begun: personScopeBegun)
                 },
                 addProvider: { r.resolve(PersonEditController.self)! },
-                settingsProvider: { r.resolve(SettingsController.self)! },
+                openedScreens: OpenedScreens(providers: [
+                    .settings: { r.resolve(SettingsController.self)! }
+                ]),
                 work: r.resolve(ScopedWork.self)!,
                 changes: .none)
         }
