@@ -27,7 +27,7 @@ struct FirstPersonQuery: PersonQuery {
 /// A query written as a value reaches every decorator and fake without an
 /// edit there: forwarding, tracing, waiting, gating, recording and refusing
 /// are each written once, for every query.
-@Suite struct NewQueryTests {
+@Suite(.tags(.parksAsyncWork)) struct NewQueryTests {
     final class Log: Sendable {
         private let storage = Locked<[String]>([])
         var lines: [String] { storage.withLock { $0 } }
