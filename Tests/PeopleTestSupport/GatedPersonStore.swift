@@ -43,9 +43,11 @@ public final class GatedPersonStore: PersonStore {
 
     /// A gate, shut, in front of `store`.
     ///
-    /// - Parameter deafCalls: the calls ("update", …) that, parked, do not
-    ///   hear their task cancelled, as a call to a server that has stopped
-    ///   answering never returns: for a test of what gives up waiting.
+    /// - Parameters:
+    ///   - store: the store a call let through the gate goes on to.
+    ///   - deafCalls: the calls ("update", …) that, parked, do not hear
+    ///     their task cancelled, as a call to a server that has stopped
+    ///     answering never returns: for a test of what gives up waiting.
     public init(_ store: any PersonStore, deafTo deafCalls: Set<String> = []) {
         self.store = store
         self.deafCalls = deafCalls
