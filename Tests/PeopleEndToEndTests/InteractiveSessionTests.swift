@@ -20,6 +20,22 @@ import Testing
             "then back on the list, drawn")
     }
 
+    /// `s` shows the settings, with what the run was started with, and
+    /// `b` brings the list back: the settings screen through the built
+    /// binary, as the add-a-screen guide asks of every screen.
+    @Test func settingsShowWhatTheRunWasStartedWithAndBGoesBack() async throws {
+        let run = try PeopleProcess.run(
+            ["--store", "memory", "--page-size", "7"], input: "s\nb\nq\n")
+        #expect(run.status == 0)
+        #expect(run.errors.isEmpty)
+        let settings = try #require(
+            run.output.range(
+                of: "Settings\n  Store      memory\n  Data       in memory; nothing is saved\n"))
+        let after = run.output[settings.upperBound...]
+        #expect(after.hasPrefix("  Imported   —\n  Page size  7\n"))
+        #expect(after.contains("b back · q quit · ? help\nPeople · loading…\nPeople · 1–3 of 3\n"))
+    }
+
     @Test func addingSomeoneShowsThemInTheList() async throws {
         let run = try PeopleProcess.run(
             ["--store", "memory"], input: "a\nBarbara Liskov\nCambridge, MA\n\n\nq\n")
