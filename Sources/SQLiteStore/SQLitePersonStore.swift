@@ -14,6 +14,12 @@ import Foundation
 /// readers never block the writer, and each write takes the write lock
 /// first, waiting up to the busy timeout for another process to finish.
 /// Every write is one transaction, so a crash leaves all of it or none.
+///
+/// Each query is answered here in two halves, side by side: a public
+/// synchronous method that runs its SQL (for tools and tests that call the
+/// store without `await`), and the query's `async` `answer(_:)`, which
+/// runs it through `running` (see `SQLitePersonStore+Async.swift`). So a
+/// new query's SQLite answer is written in this one file.
 public final class SQLitePersonStore: PersonStorage {
     private let connection: Locked<SQLiteConnection>
     /// Whether the derived data passed its checks on open (see `SQLiteDerivedData`).
@@ -81,10 +87,18 @@ public final class SQLitePersonStore: PersonStorage {
         }
     }
 
+    public func answer(_ query: CountQuery) async throws -> Int {
+        try running { try self.count(matching: query.search) }
+    }
+
     public func position(of key: PersonSortKey, matching search: String) throws -> Int {
         try searching(search) { (search, database) throws(PersonStoreError) in
             try position(of: key, search, in: database)
         }
+    }
+
+    public func answer(_ query: PositionQuery) async throws -> Int {
+        try running { try self.position(of: query.key, matching: query.search) }
     }
 
     public func page(matching search: String, from start: PageStart, limit: Int) throws -> [Person]
@@ -92,6 +106,10 @@ public final class SQLitePersonStore: PersonStorage {
         try searching(search) { (search, database) throws(PersonStoreError) in
             try page(search, from: start, limit: limit, in: database)
         }
+    }
+
+    public func answer(_ query: PageQuery) async throws -> [Person] {
+        try running { try self.page(matching: query.search, from: query.start, limit: query.limit) }
     }
 
     /// The page, its total and its first row's index, from one snapshot of
@@ -124,6 +142,12 @@ public final class SQLitePersonStore: PersonStorage {
                         }
                     })
             }
+        }
+    }
+
+    public func answer(_ query: ListPageQuery) async throws -> ListPage {
+        try running {
+            try self.listPage(matching: query.search, from: query.start, size: query.size)
         }
     }
 
@@ -259,6 +283,10 @@ public final class SQLitePersonStore: PersonStorage {
         }
     }
 
+    public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+        try running { try self.person(withID: query.id) }
+    }
+
     public func add(_ draft: ValidatedDraft, addedAt added: Date) throws -> Person {
         try writing { (database, marksWereCurrent) throws(PersonStoreError) in
             let person = try Self.insert(draft, added: added, into: database)
@@ -267,6 +295,10 @@ public final class SQLitePersonStore: PersonStorage {
                 in: database)
             return person
         }
+    }
+
+    public func answer(_ query: AddQuery) async throws -> Person {
+        try running { try self.add(query.draft, addedAt: query.date) }
     }
 
     /// Adds every draft in one transaction, reading them one at a time so
@@ -342,6 +374,10 @@ public final class SQLitePersonStore: PersonStorage {
         }
     }
 
+    public func answer(_ query: AddManyQuery) async throws -> Int {
+        try running { try self.add(contentsOf: query.drafts, addedAt: query.date) }
+    }
+
     public func update(_ opened: Person, with checked: ValidatedDraft) throws -> Person {
         let id = opened.id
         return try writing { (database, marksWereCurrent) throws(PersonStoreError) in
@@ -378,6 +414,10 @@ public final class SQLitePersonStore: PersonStorage {
         }
     }
 
+    public func answer(_ query: UpdateQuery) async throws -> Person {
+        try running { try self.update(query.opened, with: query.draft) }
+    }
+
     public func delete(_ opened: Person) throws {
         let id = opened.id
         try writing { (database, marksWereCurrent) throws(PersonStoreError) in
@@ -396,6 +436,10 @@ public final class SQLitePersonStore: PersonStorage {
             }
             try marks(afterRemoving: old, adding: nil, wereCurrent: marksWereCurrent, in: database)
         }
+    }
+
+    public func answer(_ query: DeleteQuery) async throws {
+        try running { try self.delete(query.opened) }
     }
 
     /// Throws unless the table holds all `count` rows a bulk add just
@@ -452,6 +496,10 @@ public final class SQLitePersonStore: PersonStorage {
         }
     }
 
+    public func answer(_ query: RestoreQuery) async throws {
+        try running { try self.restore(query.person) }
+    }
+
     /// Compares every derived table with `person`, in one snapshot of the
     /// file, and when asked builds again what disagrees, in one transaction.
     ///
@@ -460,6 +508,10 @@ public final class SQLitePersonStore: PersonStorage {
     /// moved.
     public func check(repairing: Bool) throws -> StoreCheck {
         try check(repairing: repairing, whileIndexIsChecked: {})
+    }
+
+    public func answer(_ query: CheckQuery) async throws -> StoreCheck {
+        try running { try self.check(repairing: query.repairing) }
     }
 
     /// ``check(repairing:)``, calling `whileIndexIsChecked` once the search

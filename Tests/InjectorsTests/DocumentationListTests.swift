@@ -267,13 +267,22 @@ import Testing
             }
     }
 
-    /// A real store in `Sources` is a row of the walkthrough's table.
+    /// The files of the walkthrough's numbered table, in `AddAStoreQuery.md`.
+    private static func storeQueryRows() throws -> [String] {
+        try RepositoryFiles.text(storeQueryArticle).matches(of: #/(?m)^\| \d+ \| `([^`]+)` \|.*$/#)
+            .map { String($0.0) }
+    }
+
+    /// A real store in `Sources` is named in a row of the walkthrough's
+    /// table: by its file, or — the memory store, which answers in each
+    /// query's own file — by its name.
     ///
     /// A new query is answered there. Every other store — a decorator, a
     /// fake, a test's own store — is named in the text, which says why it
     /// needs no edit (or, for a test's real store, that it answers too).
     @Test func theStoreQueryWalkthroughNamesEveryStore() throws {
         let article = try RepositoryFiles.text(Self.storeQueryArticle)
+        let rows = try Self.storeQueryRows()
         let realStores = try Self.conformers(to: "PersonStorage")
         let layers = try Self.conformers(to: "PersonStore")
         #expect(realStores.count >= 3)
@@ -281,12 +290,47 @@ import Testing
         for (store, file) in realStores + layers {
             if file.hasPrefix("Sources/") && realStores.contains(where: { $0.file == file }) {
                 #expect(
-                    article.contains("| `\(file)` |"),
+                    rows.contains { $0.contains("`\(file)`") || $0.contains("`\(store)`") },
                     "AddAStoreQuery.md's table of files leaves out the real store in \(file)")
             } else {
                 #expect(
                     article.contains("`\(file)`") || article.contains("`\(store)`"),
                     "AddAStoreQuery.md names neither \(store) nor its file, \(file)")
+            }
+        }
+    }
+
+    /// Every query is answered in the files the walkthrough lists.
+    ///
+    /// Those the table lists for the count, with the query's own file in
+    /// the count's place: its file (with the memory store's answer), the
+    /// line in `PersonStorage`, and the SQLite and server stores' files.
+    /// So the table's count is what any query costs, and the code teaches
+    /// one layout.
+    @Test func everyQueryIsAnsweredInTheFilesTheWalkthroughLists() throws {
+        let example = "Sources/Features/Store/Queries/CountQuery.swift"
+        let listed = Set(
+            try Self.storeQueryRows().compactMap { $0.firstMatch(of: #/`([^`]+)`/#) }
+                .map { String($0.1) })
+        #expect(listed.contains(example))
+        let queries = try Self.conformers(to: "PersonQuery").filter {
+            $0.file.hasPrefix("Sources/")
+        }
+        #expect(queries.count >= 10)
+        let sources = try RepositoryFiles.swiftFiles(under: "Sources").map {
+            ($0, try RepositoryFiles.text($0))
+        }
+        for (query, file) in queries {
+            let expected = listed.subtracting([example]).union([file])
+            let answering = Set(
+                sources.filter { $0.1.contains("func answer(_ query: \(query))") }.map(\.0))
+            for extra in answering.subtracting(expected).sorted() {
+                Issue.record(
+                    "\(extra) answers \(query), outside the files AddAStoreQuery.md's table lists")
+            }
+            for missing in expected.subtracting(answering).sorted() {
+                Issue.record(
+                    "\(missing), listed in AddAStoreQuery.md's table, does not answer \(query)")
             }
         }
     }
@@ -346,7 +390,7 @@ import Testing
             numbers.firstIndex(of: String(screen.1)).map { $0 + 1 }
                 == (try Self.fileRows(of: Self.screenGuide)),
             "AddAScreen.md says it touches \(screen.1) files; its table lists another number")
-        // "A new store query touches six more (<doc:AddAStoreQuery>)."
+        // "A new store query touches four more (<doc:AddAStoreQuery>)."
         let query = try #require(guide.firstMatch(of: #/store query touches (\w+) more/#))
         #expect(
             numbers.firstIndex(of: String(query.1)).map { $0 + 1 }

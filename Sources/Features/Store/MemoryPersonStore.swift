@@ -12,8 +12,16 @@ import Foundation
 /// page or a person is a binary search, and adding many is one merge.
 ///
 /// Safe to share between threads: every access holds one lock.
+///
+/// Its answer to each query is written beside the query, in the query's
+/// own file under `Queries/` (`extension MemoryPersonStore`): a query's
+/// declaration and its plain answer are read, and added, together, and
+/// this file holds only what every answer shares.
 public final class MemoryPersonStore: PersonStorage {
-    private let contents: Locked<SortedPersons>
+    /// The persons, sorted by key, behind the one lock every answer holds.
+    ///
+    /// Internal, not private, so that each query's file can answer it.
+    let contents: Locked<SortedPersons>
 
     /// A store holding `persons`.
     ///
@@ -23,41 +31,9 @@ public final class MemoryPersonStore: PersonStorage {
         self.contents = Locked(SortedPersons(persons))
     }
 
-    public func answer(_ query: CountQuery) async throws -> Int {
-        let folded = PersonSortKey.fold(query.search)
-        return contents.withLock { $0.count(matching: folded, in: $0.entries.indices) }
-    }
-
-    public func answer(_ query: PositionQuery) async throws -> Int {
-        let folded = PersonSortKey.fold(query.search)
-        return contents.withLock {
-            $0.count(matching: folded, in: 0..<$0.firstIndex(notBefore: query.key))
-        }
-    }
-
-    public func answer(_ query: PageQuery) async throws -> [Person] {
-        let folded = PersonSortKey.fold(query.search)
-        return contents.withLock {
-            Self.page(of: $0, matching: folded, from: query.start, limit: query.limit)
-        }
-    }
-
-    /// The page, its total and its first row's index, all read under one
-    /// hold of the lock: no write lands between them.
-    public func answer(_ query: ListPageQuery) async throws -> ListPage {
-        let (folded, size) = (PersonSortKey.fold(query.search), max(1, query.size))
-        return contents.withLock { contents in
-            ListPage.reading(
-                from: query.start, size: size,
-                count: { contents.count(matching: folded, in: contents.entries.indices) },
-                page: { Self.page(of: contents, matching: folded, from: $0, limit: size) },
-                position: {
-                    contents.count(matching: folded, in: 0..<contents.firstIndex(notBefore: $0))
-                })
-        }
-    }
-
-    private static func page(
+    /// Up to `limit` of `contents`' persons matching `folded`, from
+    /// `start`: what the page and list-page answers share.
+    static func page(
         of contents: SortedPersons, matching folded: String, from start: PageStart, limit: Int
     ) -> [Person] {
         let limit = max(0, limit)
@@ -73,58 +49,6 @@ public final class MemoryPersonStore: PersonStorage {
         }
     }
 
-    public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
-        contents.withLock { contents in
-            contents.index(of: query.id).map { contents.entries[$0].person }
-        }
-    }
-
-    public func answer(_ query: AddQuery) async throws -> Person {
-        try contents.withLock { contents throws(PersonStoreError) in
-            let person = try contents.makePersons([query.draft], added: query.date)[0]
-            contents.insert(person)
-            return person
-        }
-    }
-
-    public func answer(_ query: AddManyQuery) async throws -> Int {
-        let checked = Array(query.drafts)
-        return try contents.withLock { contents throws(PersonStoreError) in
-            contents.merge(try contents.makePersons(checked, added: query.date))
-            return checked.count
-        }
-    }
-
-    public func answer(_ query: UpdateQuery) async throws -> Person {
-        let (opened, draft) = (query.opened, query.draft)
-        return try contents.withLock { contents throws(PersonStoreError) in
-            let old = try contents.unchanged(opened)
-            _ = contents.remove(opened.id)
-            let person = Person(
-                id: opened.id, name: draft.name, address: draft.address, email: draft.email,
-                added: old.added)
-            contents.insert(person)
-            return person
-        }
-    }
-
-    public func answer(_ query: DeleteQuery) async throws {
-        try contents.withLock { contents throws(PersonStoreError) in
-            _ = try contents.unchanged(query.opened)
-            _ = contents.remove(query.opened.id)
-        }
-    }
-
-    public func answer(_ query: RestoreQuery) async throws {
-        let person = query.person
-        try contents.withLock { contents throws(PersonStoreError) in
-            guard contents.index(of: person.id) == nil else {
-                throw .storage("cannot restore \(person.name): id \(person.id) is taken")
-            }
-            contents.insert(person)
-        }
-    }
-
     /// Runs `body`: only this process writes here, and a page is read whole
     /// under the lock, so there is no other program to be consistent with.
     public func readingConsistently<T: Sendable>(_ body: @Sendable () async throws -> T)
@@ -132,11 +56,5 @@ public final class MemoryPersonStore: PersonStorage {
         -> T
     {
         try await body()
-    }
-
-    /// Nothing to check: a memory store keeps nothing beside its persons
-    /// that could disagree with them (their keys are made with them).
-    public func answer(_ query: CheckQuery) async throws -> StoreCheck {
-        StoreCheck(store: "the memory store", notes: [], problems: [], remaining: nil)
     }
 }

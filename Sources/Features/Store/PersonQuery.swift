@@ -15,10 +15,11 @@ import Foundation
 /// query by name (``PersonStorage``), so the compiler names a real store
 /// that misses one.
 ///
-/// Adding a query: declare its type under `Queries`, with a
-/// ``PersonStore`` method that makes it; add its `answer(_:)` to
-/// ``PersonStorage``; and answer it in the memory, SQLite and PostgreSQL
-/// stores (the article "Add a store query, end to end" walks through it).
+/// Adding a query is four files of `Sources`: its type under `Queries`,
+/// with the ``PersonStore`` method that makes it and the plain answer of
+/// ``MemoryPersonStore`` beside it; its `answer(_:)` in ``PersonStorage``;
+/// and its answers in the SQLite and PostgreSQL stores (the article "Add a
+/// store query, end to end" walks through it).
 public protocol PersonQuery: Sendable {
     /// What the store answers.
     associatedtype Answer: Sendable

@@ -44,3 +44,14 @@ extension PersonStore {
         try await perform(AddManyQuery(DraftStream(drafts), addedAt: date))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's add of many: all, or none when ids run out.
+    public func answer(_ query: AddManyQuery) async throws -> Int {
+        let checked = Array(query.drafts)
+        return try contents.withLock { contents throws(PersonStoreError) in
+            contents.merge(try contents.makePersons(checked, added: query.date))
+            return checked.count
+        }
+    }
+}

@@ -47,3 +47,14 @@ extension PersonStore {
         try await perform(AddQuery(draft, addedAt: date))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's add: an id and the insert, under one hold of its lock.
+    public func answer(_ query: AddQuery) async throws -> Person {
+        try contents.withLock { contents throws(PersonStoreError) in
+            let person = try contents.makePersons([query.draft], added: query.date)[0]
+            contents.insert(person)
+            return person
+        }
+    }
+}

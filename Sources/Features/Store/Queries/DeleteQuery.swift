@@ -36,3 +36,14 @@ extension PersonStore {
         try await perform(DeleteQuery(opened))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's delete: the check that the person is as read, and
+    /// the removal, under one hold of its lock.
+    public func answer(_ query: DeleteQuery) async throws {
+        try contents.withLock { contents throws(PersonStoreError) in
+            _ = try contents.unchanged(query.opened)
+            _ = contents.remove(query.opened.id)
+        }
+    }
+}

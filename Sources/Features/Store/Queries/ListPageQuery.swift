@@ -134,3 +134,20 @@ extension PersonStore {
         try await perform(ListPageQuery(matching: search, from: start, size: size))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's page, with its total and first row's index, all
+    /// read under one hold of its lock: no write lands between them.
+    public func answer(_ query: ListPageQuery) async throws -> ListPage {
+        let (folded, size) = (PersonSortKey.fold(query.search), max(1, query.size))
+        return contents.withLock { contents in
+            ListPage.reading(
+                from: query.start, size: size,
+                count: { contents.count(matching: folded, in: contents.entries.indices) },
+                page: { Self.page(of: contents, matching: folded, from: $0, limit: size) },
+                position: {
+                    contents.count(matching: folded, in: 0..<contents.firstIndex(notBefore: $0))
+                })
+        }
+    }
+}

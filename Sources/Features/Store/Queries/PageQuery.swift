@@ -115,3 +115,13 @@ extension Person {
         persons.map { ($0.sortKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's page, under one hold of its lock.
+    public func answer(_ query: PageQuery) async throws -> [Person] {
+        let folded = PersonSortKey.fold(query.search)
+        return contents.withLock {
+            Self.page(of: $0, matching: folded, from: query.start, limit: query.limit)
+        }
+    }
+}

@@ -34,3 +34,12 @@ extension PersonStore {
         try await perform(PersonWithIDQuery(id))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's person by id.
+    public func answer(_ query: PersonWithIDQuery) async throws -> Person? {
+        contents.withLock { contents in
+            contents.index(of: query.id).map { contents.entries[$0].person }
+        }
+    }
+}

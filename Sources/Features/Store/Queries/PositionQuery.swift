@@ -38,3 +38,14 @@ extension PersonStore {
         try await perform(PositionQuery(of: key, matching: search))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's position: those matching before the key's place,
+    /// found by binary search.
+    public func answer(_ query: PositionQuery) async throws -> Int {
+        let folded = PersonSortKey.fold(query.search)
+        return contents.withLock {
+            $0.count(matching: folded, in: 0..<$0.firstIndex(notBefore: query.key))
+        }
+    }
+}

@@ -37,3 +37,16 @@ extension PersonStore {
         try await perform(RestoreQuery(person))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's restore, refused when the id is taken.
+    public func answer(_ query: RestoreQuery) async throws {
+        let person = query.person
+        try contents.withLock { contents throws(PersonStoreError) in
+            guard contents.index(of: person.id) == nil else {
+                throw .storage("cannot restore \(person.name): id \(person.id) is taken")
+            }
+            contents.insert(person)
+        }
+    }
+}

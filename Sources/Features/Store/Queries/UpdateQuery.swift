@@ -47,3 +47,20 @@ extension PersonStore {
         try await perform(UpdateQuery(opened, with: draft))
     }
 }
+
+extension MemoryPersonStore {
+    /// The memory store's update: the check that the person is as read, and
+    /// the write, under one hold of its lock.
+    public func answer(_ query: UpdateQuery) async throws -> Person {
+        let (opened, draft) = (query.opened, query.draft)
+        return try contents.withLock { contents throws(PersonStoreError) in
+            let old = try contents.unchanged(opened)
+            _ = contents.remove(opened.id)
+            let person = Person(
+                id: opened.id, name: draft.name, address: draft.address, email: draft.email,
+                added: old.added)
+            contents.insert(person)
+            return person
+        }
+    }
+}
