@@ -7,8 +7,9 @@ import Foundation
 /// Each query's `answer(_:)`, written in `SQLitePersonStore.swift` beside
 /// the synchronous method that runs its SQL, calls that method through
 /// `running(_:)` in the calling task, on the concurrency pool rather than
-/// the main actor (a nonisolated `async` method runs there), so a screen
-/// awaiting a page stays free to answer keys. A statement checks every
+/// the main actor (where a plain `async` method of a type of no actor runs
+/// under Swift 6's default rules; `TracingPersonStoreTests` holds it), so a
+/// screen awaiting a page stays free to answer keys. A statement checks every
 /// thousand steps whether its task was cancelled (the connection's progress
 /// handler) and stops, so cancelling a search over a million persons ends
 /// it at once; the call then throws `CancellationError`, and the file and
