@@ -64,15 +64,9 @@ public final class FullScreenNavigator: Navigator {
     /// Whether a write a signal stopped did not stop in time, so the
     /// terminal was given back without it.
     private var isGivenBack = false
-    /// Whether a write a signal stopped has had ``stopLimit`` to end.
+    /// Whether a write a signal stopped has had its time to end
+    /// (``FullScreenTerminal/waitOutStopLimit()``).
     private var isOutOfTime = false
-
-    /// How long a signal waits for a write it stopped.
-    ///
-    /// Then the terminal is given back regardless: a server that stops
-    /// answering would hold the session for ever. The same bound the server
-    /// store gives its cancel requests when a signal ends a line session.
-    static let stopLimit = Duration.seconds(5)
 
     /// The narrowest window that shows the two panes side by side.
     static let splitWidth = 80
@@ -192,9 +186,9 @@ public final class FullScreenNavigator: Navigator {
     /// cancel it: the store rolls it back, and the screen says it was
     /// stopped. A signal cancels it too, and the session ends once it has
     /// stopped, so a write the person meant to abort never lands after the
-    /// terminal is given back; one that has not stopped within
-    /// ``stopLimit`` (a server that stopped answering) is left, and the
-    /// terminal is given back without it. Other keys wait their turn; the
+    /// terminal is given back; one that has not stopped within the
+    /// terminal's stop limit (a server that stopped answering) is left,
+    /// and the terminal is given back without it. Other keys wait their turn; the
     /// end of the input lets the write finish, since a script's last save
     /// is meant to be kept.
     private func answerWhileWriting(_ write: @escaping @MainActor () async -> Void) async {
@@ -219,10 +213,9 @@ public final class FullScreenNavigator: Navigator {
                     limit =
                         limit
                         ?? Task {
+                            await terminal.waitOutStopLimit()
                             // Cancelled once the write has ended: no limit then.
-                            guard (try? await Task.sleep(for: Self.stopLimit)) != nil else {
-                                return
-                            }
+                            guard !Task.isCancelled else { return }
                             isOutOfTime = true
                             events.post(.redraw)
                         }

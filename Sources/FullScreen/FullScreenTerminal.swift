@@ -39,4 +39,12 @@ public protocol FullScreenTerminal: AnyObject, Sendable {
     /// Shows `frame` by sending `bytes`, what changed since the frame
     /// before, in one write; a window in memory keeps the frame instead.
     func draw(_ frame: CellGrid, as bytes: [UInt8])
+    /// Returns once a write a signal stopped has had its time to end, or
+    /// when the calling task is cancelled (the write ended first).
+    ///
+    /// The terminal's, not the navigator's, so that the one clock of the
+    /// full-screen front end sits at its edge: a real terminal waits five
+    /// seconds (``RawTerminal``), and a window in memory waits until its
+    /// test says the time is up, so no test waits on a clock.
+    func waitOutStopLimit() async
 }

@@ -91,6 +91,17 @@ public final class RawTerminal: FullScreenTerminal {
         write(bytes)
     }
 
+    /// How long a signal waits for a write it stopped before the terminal
+    /// is given back regardless: a server that stops answering would hold
+    /// the session for ever. The same bound the server store gives its
+    /// cancel requests when a signal ends a line session.
+    static let stopLimit = Duration.seconds(5)
+
+    /// Waits ``stopLimit``, or until the calling task is cancelled.
+    public func waitOutStopLimit() async {
+        try? await Task.sleep(for: Self.stopLimit)
+    }
+
     /// Writes all of `bytes` to standard output, unless the terminal is gone.
     private func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in

@@ -53,4 +53,5 @@ private final class NoWindow: FullScreenTerminal {
     func end() {}
     func suspend() {}
     func draw(_ frame: CellGrid, as bytes: [UInt8]) {}
+    func waitOutStopLimit() async {}
 }

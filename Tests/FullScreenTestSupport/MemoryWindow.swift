@@ -34,6 +34,10 @@ public final class MemoryWindow: FullScreenTerminal {
             []
     /// The number the next wait is known by, so a cancelled one is found.
     private var nextWaiter = 0
+    /// Whether the test said a stopped write's time is up
+    /// (``passStopLimit()``).
+    public private(set) var isStopLimitPassed = false
+    private var waitingOutStopLimit: [(number: Int, then: CheckedContinuation<Void, Never>)] = []
 
     /// A window of 24 rows and 100 columns, nothing drawn yet.
     public init() {}
@@ -59,6 +63,37 @@ public final class MemoryWindow: FullScreenTerminal {
         )
         waiting = unmet
         for waiter in met { waiter.then.resume(returning: frame.lines) }
+    }
+
+    /// Waits until the test calls ``passStopLimit()``, or the waiting task
+    /// is cancelled: a real terminal's five seconds, with no clock.
+    public func waitOutStopLimit() async {
+        if isStopLimitPassed { return }
+        let number = nextWaiter
+        nextWaiter += 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { then in
+                if Task.isCancelled { return then.resume() }
+                waitingOutStopLimit.append((number, then))
+            }
+        } onCancel: {
+            Task { @MainActor in self.stopWaitingOutStopLimit(number) }
+        }
+    }
+
+    /// Says a write a signal stopped has had its time: the session gives
+    /// the terminal back without it, now or when it first waits.
+    public func passStopLimit() {
+        isStopLimitPassed = true
+        for waiter in waitingOutStopLimit { waiter.then.resume() }
+        waitingOutStopLimit = []
+    }
+
+    private func stopWaitingOutStopLimit(_ number: Int) {
+        guard let index = waitingOutStopLimit.firstIndex(where: { $0.number == number }) else {
+            return
+        }
+        waitingOutStopLimit.remove(at: index).then.resume()
     }
 
     /// Presses `keys`, in one batch, as keys typed ahead arrive.

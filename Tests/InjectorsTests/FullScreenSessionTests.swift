@@ -638,6 +638,8 @@ import Testing
         let gated = GatedPersonStore(store)
         let run = await savingAda(gated)
         run.window.events.post(.terminate)
+        // A real terminal's five seconds pass.
+        run.window.passStopLimit()
         #expect(await run.finish() == .success)
         #expect(run.window.isGivenBack)
         #expect(gated.cancelledCalls == 1)
@@ -661,12 +663,14 @@ import Testing
 
     /// A signal while a save waits on a store that never answers, cancel
     /// or not, still ends the session and gives the terminal back, after
-    /// the navigator's stop limit; the save is not kept.
+    /// the terminal's stop limit; the save is not kept.
     @Test func aSignalWhileASaveThatCannotBeStoppedWaitsStillEndsTheSession() async throws {
         let store = Fixtures.sampleStore()
         let gated = GatedPersonStore(store, deafTo: ["update"])
         let run = await savingAda(gated)
         run.window.events.post(.terminate)
+        // A real terminal's five seconds pass.
+        run.window.passStopLimit()
         #expect(await run.finish() == .success)
         #expect(run.window.isGivenBack)
         #expect(gated.parkedCount == 1, "the save still waits, and is not kept")
