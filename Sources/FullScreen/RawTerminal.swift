@@ -91,10 +91,11 @@ public final class RawTerminal: FullScreenTerminal {
         write(bytes)
     }
 
-    /// How long a signal waits for a write it stopped before the terminal
-    /// is given back regardless: a server that stops answering would hold
-    /// the session for ever. The same bound the server store gives its
-    /// cancel requests when a signal ends a line session.
+    /// How long a signal waits for a write it stopped.
+    ///
+    /// Then the terminal is given back regardless: a server that stops
+    /// answering would hold the session for ever. The same bound the server
+    /// store gives its cancel requests when a signal ends a line session.
     static let stopLimit = Duration.seconds(5)
 
     /// Waits ``stopLimit``, or until the calling task is cancelled.
