@@ -354,34 +354,20 @@
             _ body: (TerminalPane) async throws -> Void
         ) async throws {
             _ = try PeopleProcess.run(["add", "--name", "Ada Lovelace", "--db", address])
-            let holder = try server.starting(
-                address, "BEGIN; SELECT * FROM person WHERE id = 1 FOR UPDATE; SELECT pg_sleep(600)"
-            )
-            defer {
-                _ = try? server.answer(
-                    address,
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
-                holder.waitUntilExit()
+            try await whileAnotherClientHolds("SELECT * FROM person WHERE id = 1 FOR UPDATE") {
+                let pane = try TerminalPane(["--db", address, "--ui", "full"])
+                try pane.waitUntil("Ada beside the list") { $0.contains("Name     Ada Lovelace") }
+                try pane.type("e", enter: false)
+                try pane.waitUntil("her form") { $0.contains("Edit Ada Lovelace") }
+                try pane.type("X")
+                try pane.waitUntil("the save waiting on the lock") {
+                    $0.contains("saving… Esc stops it")
+                }
+                try pane.waitUntil("people waiting on her row") { _ in
+                    (try? server.answer(address, waitingOnTheLock))?.isEmpty == false
+                }
+                try await body(pane)
             }
-            let sleeping =
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'"
-            while holder.isRunning, try server.answer(address, sleeping) == "0" {
-                await Task.yield()
-            }
-            try #require(holder.isRunning, "the client holding the lock ended first")
-            let pane = try TerminalPane(["--db", address, "--ui", "full"])
-            try pane.waitUntil("Ada beside the list") { $0.contains("Name     Ada Lovelace") }
-            try pane.type("e", enter: false)
-            try pane.waitUntil("her form") { $0.contains("Edit Ada Lovelace") }
-            try pane.type("X")
-            try pane.waitUntil("the save waiting on the lock") {
-                $0.contains("saving… Esc stops it")
-            }
-            try pane.waitUntil("people waiting on her row") { _ in
-                (try? server.answer(address, waitingOnTheLock))?.isEmpty == false
-            }
-            try await body(pane)
         }
 
         /// The name stored for person `id`, as `people show` prints it.
@@ -403,11 +389,18 @@
             _ body: () async throws -> Void
         ) async throws {
             _ = try PeopleProcess.run(["add", "--name", "First", "--db", address])
+            try await whileAnotherClientHolds("LOCK TABLE person IN ACCESS EXCLUSIVE MODE", body)
+        }
+
+        /// Runs `body` while another client holds the locks `taking` takes,
+        /// in a transaction that then sleeps, as a long one would; then ends
+        /// that client.
+        private func whileAnotherClientHolds(
+            _ taking: String, _ body: () async throws -> Void
+        ) async throws {
             // Ten minutes, though the test ends it: on a busy machine a
             // test may first see it after one, and waited for it forever.
-            let holder = try server.starting(
-                address,
-                "BEGIN; LOCK TABLE person IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(600)")
+            let holder = try server.starting(address, "BEGIN; \(taking); SELECT pg_sleep(600)")
             defer {
                 _ = try? server.answer(
                     address,
