@@ -98,7 +98,8 @@ public final class RawTerminal: FullScreenTerminal {
     /// store gives its cancel requests when a signal ends a line session.
     static let stopLimit = Duration.seconds(5)
 
-    /// Waits ``stopLimit``, or until the calling task is cancelled.
+    /// Waits five seconds (`stopLimit`), or until the calling task is
+    /// cancelled.
     public func waitOutStopLimit() async {
         try? await Task.sleep(for: Self.stopLimit)
     }
