@@ -18,25 +18,11 @@ import Testing
             throw PersonStoreError.storage("no form here")
         }
     ) async -> PersonDetailController {
-        let controller = pushDetail(over: store, editProvider: editProvider, of: person)
-        await work.finish()
-        return controller
-    }
-
-    /// The detail of `person` over `store`, pushed: what it reads is still
-    /// in flight (a gated store parks it).
-    @discardableResult
-    private func pushDetail(
-        over store: any PersonStore,
-        editProvider: @escaping PersonEditControllerProvider = {
-            throw PersonStoreError.storage("no form here")
-        },
-        of person: Person = Person.samples[0]
-    ) -> PersonDetailController {
         let controller = PersonDetailController(
             person: OpenedPerson(person: person, store: store), view: view, navigator: navigator,
             deletions: deletions, editProvider: editProvider, work: work)
         navigator.push(controller)
+        await work.finish()
         return controller
     }
 
@@ -95,7 +81,11 @@ import Testing
     /// delete's task: the person is kept, and there is nothing to undo.
     @Test func aDeleteStoppedWhileItWaitsKeepsThePerson() async throws {
         let gated = GatedPersonStore(store)
-        pushDetail(over: gated)
+        let detail = PersonDetailController(
+            person: OpenedPerson(person: Person.samples[0], store: gated), view: view,
+            navigator: navigator, deletions: deletions,
+            editProvider: { throw PersonStoreError.storage("no form here") }, work: work)
+        navigator.push(detail)
         #expect(await gated.nextParkedCall() == "person")
         gated.release()
         await work.finish()
@@ -146,7 +136,11 @@ import Testing
 
     @Test func whileThePersonIsReadTheScreenSaysSoAndBackCancelsTheRead() async throws {
         let gated = GatedPersonStore(store)
-        pushDetail(over: gated)
+        let detail = PersonDetailController(
+            person: OpenedPerson(person: Person.samples[0], store: gated), view: view,
+            navigator: navigator, deletions: deletions,
+            editProvider: { throw PersonStoreError.storage("no form here") }, work: work)
+        navigator.push(detail)
         #expect(await gated.nextParkedCall() == "person")
         #expect(view.shown?.isLoading == true)
         await view.shown?.back()
