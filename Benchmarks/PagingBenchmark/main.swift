@@ -99,13 +99,14 @@ if let bulk = try BulkWriteComparison(persons: persons, folder: folder) {
         "  people seed                   \(bulk.seed.formatted(.units(allowed: [.seconds, .milliseconds])))"
     )
     let ratio = bulk.seed / bulk.shell
-    let memory = Double(bulk.seedPeakKiB) / 1_024
+    let memory = Double(bulk.seedPeakKiB) / Double(bulk.smallSeedPeakKiB)
     print(
         String(
             format:
-                "  seed against sqlite3: %.2f× (limit 0.35×) %@; peak memory %.0f MiB (limit 64 MiB) %@\n",
-            ratio, ratio <= 0.35 ? "ok" : "TOO SLOW", memory, memory <= 64 ? "ok" : "TOO MUCH"))
-    if ratio > 0.35 || memory > 64 { failed = true }
+                "  seed against sqlite3: %.2f× (limit 0.35×) %@; peak memory %.0f MiB, against %.0f MiB seeding 1003: %.2f× (limit 1.5×) %@\n",
+            ratio, ratio <= 0.35 ? "ok" : "TOO SLOW", Double(bulk.seedPeakKiB) / 1_024,
+            Double(bulk.smallSeedPeakKiB) / 1_024, memory, memory <= 1.5 ? "ok" : "TOO MUCH"))
+    if ratio > 0.35 || memory > 1.5 { failed = true }
     // Opening is O(1): nothing on open reads every row, so the first page
     // of the seeded million costs what it costs in a file of a thousand,
     // each run a whole `people list` process.
@@ -193,9 +194,11 @@ func readEveryone(_ store: any PersonStore) async throws {
         start = .after(last.sortKey)
     }
 }
-@MainActor func runCommand(_ command: Command, pageSize: Int = 10) async -> ExitCode {
+@MainActor func runCommand(
+    _ command: Command, on store: any PersonStore = large, pageSize: Int = 10
+) async -> ExitCode {
     await PersonCommands(
-        command: command, storeProvider: { large }, pageSize: pageSize, clock: Date.init,
+        command: command, storeProvider: { store }, pageSize: pageSize, clock: Date.init,
         writer: PersonFileWriter(), help: "", console: ScriptedConsole(input: [])
     ).run()
 }
@@ -227,14 +230,23 @@ let exportAll = reading.measured
 print(
     "Export rate: \(Int(Double(persons) / (Double(exportAll.components.seconds) + Double(exportAll.components.attoseconds) / 1e18)).formatted()) persons/s"
 )
-if let growth = await PeakMemory.growth(during: {
-    _ = await runCommand(.export(format: .json, search: ""))
-}) {
-    let mebibytes = Double(growth) / 1_048_576
-    let verdict = mebibytes <= 64 ? "ok" : "TOO MUCH"
-    if mebibytes > 64 { failed = true }
+// An export streams: the process's peak while exporting everyone is about
+// its peak while exporting the thousand.
+if let exportingSmall = await PeakMemory.peak(during: {
+    _ = await runCommand(.export(format: .json, search: ""), on: small)
+}),
+    let exportingLarge = await PeakMemory.peak(during: {
+        _ = await runCommand(.export(format: .json, search: ""))
+    })
+{
+    let ratio = Double(exportingLarge) / Double(exportingSmall)
+    let verdict = ratio <= 1.25 ? "ok" : "TOO MUCH"
+    if ratio > 1.25 { failed = true }
     print(
-        String(format: "Export memory: peak grew by %.1f MiB (limit 64 MiB) %@", mebibytes, verdict)
+        String(
+            format:
+                "Export memory: peak %.0f MiB, against %.0f MiB exporting 1003: %.2f× (limit 1.25×) %@",
+            Double(exportingLarge) / 1_048_576, Double(exportingSmall) / 1_048_576, ratio, verdict)
     )
 }
 
@@ -498,12 +510,15 @@ nonisolated func cancelledSearches(_ store: SQLitePersonStore, runs: Int) async 
     return (stops, stopped, whole)
 }
 let cancelling = try await Task.detached { try await cancelledSearches(large, runs: 7) }.value
-// Judged as the median stop against the whole search, so that a machine
-// busy with other work slows both sides alike; the slowest stop is shown.
+// Judged as the median stop against the whole search. A search that ignored
+// the cancel would take about 0.75 of it to end; one that heeds it ends as
+// soon as its thread is next given the processor, which on a machine busy
+// with other work is a scheduling slice of some milliseconds, hence 0.25.
+// The slowest stop is shown.
 let stops = cancelling.stops.sorted()
 judge(
     "a search over every person, cancelled on its way",
-    baseline: cancelling.whole, measured: stops[stops.count / 2], limit: 0.05)
+    baseline: cancelling.whole, measured: stops[stops.count / 2], limit: 0.25)
 print(
     "  \(cancelling.stopped) of 7 stopped; the slowest after \(stops.last?.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))) ?? "-") (shown, not judged) \(cancelling.stopped == 7 ? "ok" : "NOT STOPPED")"
 )
@@ -544,15 +559,17 @@ final class CursorConsole: Console, @unchecked Sendable {
 /// How much the process's peak memory grows while `work` runs, on Linux,
 /// where the peak can be reset; `nil` elsewhere.
 enum PeakMemory {
-    static func growth(during work: () async -> Void) async -> Int? {
+    /// This process's peak resident memory in bytes while `work` runs, the
+    /// peak first reset to what is resident now; `nil` where it cannot be read.
+    static func peak(during work: () async -> Void) async -> Int? {
         #if os(Linux)
-            guard let before = kibibytes("VmRSS"),
+            guard
                 (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8))
                     != nil
             else { return nil }
             await work()
             guard let peak = kibibytes("VmHWM") else { return nil }
-            return max(0, peak - before) * 1_024
+            return peak * 1_024
         #else
             await work()
             return nil
@@ -606,6 +623,8 @@ struct BulkWriteComparison {
     let shell: Duration
     let seed: Duration
     let seedPeakKiB: Int
+    /// The peak of `people seed 1003`: what the program needs at all.
+    let smallSeedPeakKiB: Int
     /// The file `people seed` filled.
     let seededPath: String
 
@@ -627,6 +646,9 @@ struct BulkWriteComparison {
         seedPeakKiB = try Self.runMeasuringMemory(
             people.path, ["--db", seeded, "seed", String(persons)])
         seed = ContinuousClock.now - seedStart
+        smallSeedPeakKiB = try Self.runMeasuringMemory(
+            people.path,
+            ["--db", folder.appendingPathComponent("seeded-small.sqlite").path, "seed", "1003"])
         // The same schema, filled by the shell from a script of INSERTs.
         let target = folder.appendingPathComponent("shell.sqlite").path
         _ = try SQLitePersonStore(path: target, startingWith: Person.samples)
