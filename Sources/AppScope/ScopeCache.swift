@@ -38,7 +38,8 @@ public final class ScopeCache<Value: Sendable>: Sendable {
     /// the injectors cost over the same objects made by hand (see
     /// `wiring-benchmark`). The box is stored with release ordering after
     /// the value is made and read with acquire ordering, so a reader that
-    /// sees it sees the whole value.
+    /// sees it sees the whole value. A reader borrows the box without
+    /// retaining it: the cache holds it until the cache itself is freed.
     @usableFromInline let published = Atomic<Unmanaged<Published>?>(nil)
     /// The async making in flight, which every caller that asks meanwhile awaits.
     private let making = Locked<Task<Value, any Error>?>(nil)
@@ -84,18 +85,32 @@ public final class ScopeCache<Value: Sendable>: Sendable {
 
     /// The cached value, made by `make` if there is none yet.
     ///
-    /// Inlinable, so that an injector in another module gets a version
-    /// specialised for the value's type instead of a generic call.
+    /// Always inlined, and only the read of a value already made: the
+    /// injector that asks then reads it in place, and the closure that
+    /// would make it, and what that closure captures, is never touched.
+    /// The first ask, which makes the value, is a call.
     ///
     /// - Throws: whatever `make` throws; nothing is cached then.
-    @inlinable
+    @inlinable @inline(__always)
     public func value<Failure: Error>(
         orMake make: () throws(Failure) -> Value
     ) throws(Failure) -> Value {
         if let published = published.load(ordering: .acquiring) {
-            return published.takeUnretainedValue().value
+            // Borrowed, not retained: this cache keeps the box alive while
+            // anyone can call it, so a retain and a release of the box on
+            // every ask would be two calls into the runtime for nothing.
+            return published._withUnsafeGuaranteedRef { $0.value }
         }
-        return try slot.withLock { (cached: inout Value?) throws(Failure) -> Value in
+        return try valueMadeOnce(by: make)
+    }
+
+    /// The cached value, made by `make` under the lock unless another
+    /// caller made it first: the slow path of ``value(orMake:)``.
+    @usableFromInline @inline(never)
+    func valueMadeOnce<Failure: Error>(
+        by make: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        try slot.withLock { (cached: inout Value?) throws(Failure) -> Value in
             if let cached { return cached }
             let made = try make()
             cached = made
