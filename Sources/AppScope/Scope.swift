@@ -24,7 +24,9 @@ import Features
 ///
 /// With the trace off (no `--trace`, no `--debug`) each of them is one
 /// branch around the expression it wraps; the wiring benchmark shows that
-/// costs nothing measurable.
+/// costs nothing measurable. They are always inlined into the injector
+/// that calls them, so that the branch is all that is left: a call to each
+/// one, on every open of a person, cost more than the branch.
 public protocol Scope: AnyObject, Sendable {
     /// The trace every scope of the app reports to.
     var wiring: WiringTrace { get }
@@ -37,7 +39,7 @@ extension Scope {
     /// reported as made in this scope, by its own type: a view the factory
     /// made as `TerminalPersonListView`, not as the `PersonListView` it is
     /// declared as.
-    @inlinable
+    @inlinable @inline(__always)
     public func make<Made>(_ make: @autoclosure () throws -> Made) rethrows -> Made {
         guard wiring.isEnabled else { return try make() }
         return try wiring.record(.made, in: label, make)
@@ -46,14 +48,11 @@ extension Scope {
     /// The value `cache` keeps for this scope, made by `make` the first time;
     /// reported as kept then, and as reused after.
     ///
-    /// `make` is called before `keep` returns, or never; it is marked
-    /// `@escaping` only so that this overload and the async one below take
-    /// the same kind of closure. Otherwise, in async code, a closure that
-    /// does not await fits both as well, and `scope.keep(cache) { … }` is
-    /// ambiguous; as it is, such a closure picks this one, and one that
-    /// awaits picks the async one.
-    @inlinable
-    public func keep<Kept>(_ cache: ScopeCache<Kept>, _ make: @escaping () throws -> Kept)
+    /// `make` is called before `keep` returns, or never, so it does not
+    /// escape: what it captures (the scope, mostly) is borrowed, not
+    /// retained, and a value already kept is read without touching it.
+    @inlinable @inline(__always)
+    public func keep<Kept>(_ cache: ScopeCache<Kept>, _ make: () throws -> Kept)
         rethrows -> Kept
     {
         guard wiring.isEnabled else { return try cache.value(orMake: make) }
@@ -64,6 +63,12 @@ extension Scope {
     /// first time — once, however many tasks ask at that moment — and
     /// reported as kept then, and as reused after; a failed making is not
     /// kept, so the next ask tries again.
+    ///
+    /// Disfavoured, because in async code a closure that does not await
+    /// fits both overloads, and `scope.keep(cache) { … }` would be
+    /// ambiguous: such a closure picks the one above, and a closure that
+    /// awaits, which only this one takes, picks this one.
+    @_disfavoredOverload
     public func keep<Kept: Sendable>(
         _ cache: ScopeCache<Kept>, _ make: @escaping @Sendable () async throws -> Kept
     ) async throws -> Kept {
@@ -72,7 +77,7 @@ extension Scope {
     }
 
     /// `child`, reported as the scope beginning here.
-    @inlinable
+    @inlinable @inline(__always)
     public func begin<Child: Scope>(_ child: Child) -> Child {
         if wiring.isEnabled {
             wiring.note(WiringTrace.name(of: Child.self), .begins, in: child.label)
@@ -83,7 +88,7 @@ extension Scope {
     /// A scope begun here with the value that defines it: `begin` makes the
     /// scope from `value`, and the trace reports the scope named `label`
     /// beginning, then `value` as kept in it, since the scope keeps it.
-    @inlinable
+    @inlinable @inline(__always)
     public func begin<Child: Scope, Defining>(
         _ label: @autoclosure () -> String,
         with value: @autoclosure () throws -> Defining,
@@ -98,7 +103,7 @@ extension Scope {
 
     /// `value`, which this scope has held since it began, reported as reused,
     /// by its own type, not the protocol it may be declared as.
-    @inlinable
+    @inlinable @inline(__always)
     public func reuse<Kept>(_ value: Kept) -> Kept {
         if wiring.isEnabled {
             wiring.note(WiringTrace.name(ofValue: value), .reused, in: label)
