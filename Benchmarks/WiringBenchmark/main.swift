@@ -22,11 +22,21 @@
 //
 //   swift run -c release wiring-benchmark
 //
-// Exits 1 when "injected" costs more than 1.5× "bare", or more than 1.25×
-// "untraced". (1.5×, not 1.3×: one generic `provider` helper serves every
-// provider type, and the closure it hands back goes through a reabstraction
-// thunk, about 30 ns an open; one overload per provider type avoided it,
-// at the price of editing AppScope for every new screen.)
+// Exits 1 when "injected" costs more than 1.3× "bare", or more than 1.25×
+// "untraced".
+//
+// What "injected" pays over "bare" is the person scope (one more object,
+// made and freed with each open) and the four caches an open asks. The
+// closure the one generic `provider` helper hands back still goes through
+// a reabstraction thunk, about thirty instructions of some 3,300 an open,
+// which "untraced" pays too. "Injected" had measured 1.35×, and over a
+// third of what it cost over "bare" was calls and reference counting
+// around the caches, not the thunk: `keep` took an escaping closure, so
+// each ask retained and released the scope the closure captured; each
+// read retained and released the box the cache keeps its value in; and
+// the scope's methods were calls. `keep`'s closure no longer escapes, the
+// box is borrowed, and the scope's methods are inlined into the
+// injectors, leaving a branch each.
 
 import AppScope
 import Features
@@ -149,7 +159,7 @@ func run() throws -> Bool {
     print(
         line(
             "injected, trace off", injected,
-            String(format: "%.2f× bare (limit 1.5×)", overBare)))
+            String(format: "%.2f× bare (limit 1.3×)", overBare)))
     print(
         line(
             "untraced", untraced,
@@ -160,7 +170,7 @@ func run() throws -> Bool {
         line(
             "injected, trace on", tracing,
             String(format: "%.2f× bare (not judged)", tracing / bare)))
-    return overBare <= 1.5 && overUntraced <= 1.25
+    return overBare <= 1.3 && overUntraced <= 1.25
 }
 
 exit(try MainActor.assumeIsolated { try run() } ? 0 : 1)
