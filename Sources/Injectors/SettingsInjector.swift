@@ -26,8 +26,10 @@ public enum SettingsInjector {
     /// The debug configurator when `--debug` (or `"debug": true` in the
     /// configuration file) asks for it, the base one otherwise.
     ///
-    /// This is the only place the option is read: the settings screen gets a
-    /// configurator and never learns which.
+    /// This is the only place the option chooses what the settings show:
+    /// the settings screen gets a configurator and never learns which.
+    /// (The app scope reads it too, to have its wiring trace keep the steps
+    /// the debug settings list.)
     public static func injectSettingsConfigurator(_ session: SessionScope) throws
         -> any SettingsConfigurator
     {
