@@ -3,7 +3,7 @@ import Features
 import Terminal
 
 /// Builds what one interactive session has: the session itself, its
-/// navigation stack and its last delete (its views are made by
+/// navigation stack, its last delete and its work (its views are made by
 /// ``AppInjector/injectViewFactory(_:)``).
 ///
 /// Every method takes the session's scope, so several sessions can be built
