@@ -38,7 +38,8 @@ public final class SessionScope: Scope {
     public let lastDeletionCache = ScopeCache<LastDeletion>()
 
     /// The work the session's screens start — the list's and the settings'
-    /// loads — cancelled and awaited when the session ends.
+    /// loads, and the list's following of changes made elsewhere —
+    /// cancelled and awaited when the session ends.
     ///
     /// Lifetime: this session's; begun with it.
     public let work = ScopedWork()
