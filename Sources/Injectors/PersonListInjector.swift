@@ -59,10 +59,7 @@ public enum PersonListInjector {
     /// The screens the list opens by an intent alone, each provider made
     /// once, with the list.
     public static func injectOpenedScreens(_ session: SessionScope) -> OpenedScreens {
-        OpenedScreens(
-            providers: ScreenIntent.allCases.reduce(into: [:]) { providers, intent in
-                providers[intent] = injectScreenProvider(opening: intent, session)
-            })
+        OpenedScreens { injectScreenProvider(opening: $0, session) }
     }
 
     /// What makes the screen `intent` opens from the list, or `nil` for an

@@ -20,6 +20,20 @@ public struct OpenedScreens: Sendable {
         self.providers = providers
     }
 
+    /// Screens made by what `provider` answers for each intent, `nil` for
+    /// one that opens none.
+    ///
+    /// Why a function of every intent, not a list: written as an exhaustive
+    /// `switch`, it does not compile until a new intent is given its screen
+    /// or none, in every wiring that writes one (the containers' too), where
+    /// a list would leave the new key to say it opens nothing.
+    public init(opening provider: (ScreenIntent) -> ScreenProvider?) {
+        self.init(
+            providers: ScreenIntent.allCases.reduce(into: [:]) { providers, intent in
+                providers[intent] = provider(intent)
+            })
+    }
+
     /// What makes the screen `intent` opens, or `nil` when it opens none.
     public func provider(for intent: ScreenIntent) -> ScreenProvider? {
         providers[intent]

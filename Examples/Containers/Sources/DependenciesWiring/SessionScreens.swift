@@ -51,10 +51,22 @@ public final class SessionScreens {
             navigator: navigator, deletions: deletions,
             detailProvider: { [self] person in personDetailController(opening: person) },
             addProvider: { [self] in addingController() },
-            openedScreens: OpenedScreens(providers: [
-                .settings: { [self] in settingsController() }
-            ]),
+            openedScreens: OpenedScreens(opening: screenProvider(opening:)),
             work: work, changes: .none)
+    }
+
+    /// What makes the screen `intent` opens from the list, or `nil` for an
+    /// intent that opens none.
+    ///
+    /// An exhaustive `switch`, as the hand wiring's is, so a new intent does
+    /// not compile here until it says which screen it opens, or none.
+    func screenProvider(opening intent: ScreenIntent) -> ScreenProvider? {
+        switch intent {
+        case .settings: { [self] in settingsController() }
+        case .open, .nextPage, .previousPage, .search, .add, .undo, .retry, .edit, .delete,
+            .cancel, .back, .quit, .help:
+            nil
+        }
     }
 
     /// The detail screen of `person`, in a new person's scope: what the

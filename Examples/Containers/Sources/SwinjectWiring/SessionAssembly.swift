@@ -27,6 +27,24 @@ import Swinject
         self.personScopeBegun = personScopeBegun
     }
 
+    /// What makes the screen `intent` opens from the list, resolved from the
+    /// session's container `r`, or `nil` for an intent that opens none.
+    ///
+    /// An exhaustive `switch`, as the hand wiring's is, so a new intent does
+    /// not compile here until it says which screen it opens, or none. Its
+    /// registration the compiler does not ask for: Swinject finds it at run
+    /// time, so `SameBehaviourTests` checks each is there.
+    static func screenProvider(opening intent: ScreenIntent, _ r: any Resolver)
+        -> ScreenProvider?
+    {
+        switch intent {
+        case .settings: { r.resolve(SettingsController.self)! }
+        case .open, .nextPage, .previousPage, .search, .add, .undo, .retry, .edit, .delete,
+            .cancel, .back, .quit, .help:
+            nil
+        }
+    }
+
     public func assemble(container: Container) {
         container.register((any Navigator).self) { r in
             r.resolve((any ViewFactory).self)!.makeNavigator()
@@ -59,9 +77,7 @@ import Swinject
                     PersonAssembly.open(person, in: session, begun: personScopeBegun)
                 },
                 addProvider: { r.resolve(PersonEditController.self)! },
-                openedScreens: OpenedScreens(providers: [
-                    .settings: { r.resolve(SettingsController.self)! }
-                ]),
+                openedScreens: OpenedScreens { Self.screenProvider(opening: $0, r) },
                 work: r.resolve(ScopedWork.self)!,
                 changes: .none)
         }
@@ -72,6 +88,9 @@ import Swinject
                 view: r.resolve((any ViewFactory).self)!.makePersonEditView(),
                 navigator: r.resolve((any Navigator).self)!)
         }
+        // Every screen `screenProvider(opening:_:)` resolves is registered
+        // here, or its key crashes at the `!`: the compiler cannot see a
+        // registration, so `SameBehaviourTests` opens each in every wiring.
         container.register(SettingsController.self) { r in
             SettingsController(
                 configurator: BaseSettingsConfigurator(

@@ -1,5 +1,9 @@
+import AppScope
 import Features
+import Injectors
 import PeopleTestSupport
+import Swinject
+import SwinjectWiring
 import Testing
 
 /// One scenario, three wirings: what a person at the screens would notice
@@ -98,5 +102,62 @@ import Testing
             views.recorded.lists.last?.shown?.rows.map(\.title)
                 == ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Katherine Johnson"])
         #expect(console.errors.contains("trace: store.listPage(matching: \"\", from: first"))
+    }
+
+    /// Every screen the hand wiring's list opens by an intent alone opens in
+    /// each wiring too, as the same controller.
+    ///
+    /// Each container's list says which screen an intent opens in an
+    /// exhaustive `switch`, so a new intent does not compile there until it
+    /// is given one. What the compiler cannot see is Swinject's
+    /// registration of the screen, which would crash at the `!` of
+    /// `r.resolve(…)!` as the key is pressed: that is checked first, and a
+    /// missing one fails naming where to register it.
+    @Test(arguments: Wiring.allCases)
+    func everyScreenTheListOpensByAnIntentOpensInEveryWiring(_ wiring: Wiring) async throws {
+        let hand = SessionScope(
+            app: AppScope(
+                configuration: Configuration(storeKind: .memory), console: RecordingConsole(),
+                readSource: Fixtures.readsNoFiles, clock: Fixtures.clock,
+                personStore: Fixtures.sampleStore()),
+            views: NavigatedViews())
+        let opened = PersonListInjector.injectOpenedScreens(hand)
+        var checked = 0
+        for intent in AppScreen.list.intents {
+            guard let provider = opened.provider(for: intent) else { continue }
+            let expected = type(of: try provider())
+            checked += 1
+            if wiring == .swinject, !Self.swinjectResolves(expected) {
+                Issue.record(
+                    "SessionAssembly registers no \(expected), which the list's \(intent) opens: register it in SessionAssembly.assemble(container:), as SettingsController is"
+                )
+                continue
+            }
+            let views = NavigatedViews()
+            #expect(
+                await wiring.session(store: Fixtures.sampleStore(), views: views).run() == .success)
+            _ = await views.navigator.settledTop()
+            await views.recorded.lists.last?.shown?.openScreen(intent)
+            let top = await views.navigator.settledTop()
+            #expect(
+                top.map { type(of: $0) == expected } == true,
+                "the list's \(intent) opened \(top.map { "\(type(of: $0))" } ?? "nothing"), not \(expected)"
+            )
+        }
+        #expect(checked >= 1, "the list opens settings by an intent alone")
+    }
+
+    /// Whether the Swinject wiring's session container resolves a `screen`,
+    /// without the `!` that would crash the test.
+    private static func swinjectResolves<S: Screen>(_ screen: S.Type) -> Bool {
+        let session = Container(
+            parent: PeopleContainer.app([
+                AppAssembly(
+                    configuration: Configuration(storeKind: .memory), console: RecordingConsole(),
+                    clock: Fixtures.clock, readSource: Fixtures.readsNoFiles,
+                    baseStore: Fixtures.sampleStore(), views: NavigatedViews())
+            ]))
+        SessionAssembly().assemble(container: session)
+        return session.resolve(S.self) != nil
     }
 }
