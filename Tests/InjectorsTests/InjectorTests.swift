@@ -121,6 +121,21 @@ import Testing
         #expect(SessionInjector.injectLastDeletion(one) !== SessionInjector.injectLastDeletion(two))
     }
 
+    /// A screen the list opens is one it offers.
+    ///
+    /// Its intent is among the list's, so its key shows on the list's key
+    /// line, in its `?` help and in `people --help`. The injector's `switch`
+    /// makes the list able to open it; only the list's intents offer it.
+    @Test func everyScreenTheListOpensIsAnIntentTheListOffers() {
+        let opened = PersonListInjector.injectOpenedScreens(TestScopes.session())
+        for intent in ScreenIntent.allCases where opened.provider(for: intent) != nil {
+            #expect(
+                AppScreen.list.intents.contains(intent),
+                "the list opens a screen by .\(intent), which no key line or help shows: add .\(intent) to `case .list:` in AppScreen.intents (Sources/Features/Navigation/AppScreen.swift)"
+            )
+        }
+    }
+
     @Test func aOneShotCommandBuildsNothingOfASession() async throws {
         let app = AppScope(
             configuration: Configuration(storeKind: .memory, debug: true), command: .delete(id: 2),
