@@ -5,8 +5,8 @@ import Testing
 
 /// The line front end's keys are held to the screens `Features` declares:
 /// every intent of every screen has a key, and each key shows in its
-/// screen's `?` help and in `people --help`'s key reference (the
-/// command-line reference doc is held to both by
+/// screen's `?` help and in `people --help`'s key reference (the blocks
+/// of them the command-line reference doc shows are held by
 /// ``CommandLineReferenceTests``).
 @Suite struct LineKeyMapTests {
     @Test(arguments: AppScreen.allCases)
