@@ -118,21 +118,47 @@ import Testing
     }
 
     /// Records an issue for each screen `list` leaves out of `expected`, and
-    /// for each it names that `expected` does not hold.
+    /// for each it names that `expected` does not hold, each ending with
+    /// `fix`: the text to paste.
     private static func expect(
         _ list: String, names named: Set<AppScreen>, being expected: Set<AppScreen>,
-        _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ what: String, fix: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for screen in expected.subtracting(named).sorted(by: { $0.rawValue < $1.rawValue }) {
             Issue.record(
-                "\(list) leaves out \(screen.rawValue), one of \(what)",
+                "\(list) leaves out \(screen.rawValue), one of \(what); \(fix)",
                 sourceLocation: sourceLocation)
         }
         for screen in named.subtracting(expected).sorted(by: { $0.rawValue < $1.rawValue }) {
             Issue.record(
-                "\(list) names \(screen.rawValue), which is not one of \(what)",
+                "\(list) names \(screen.rawValue), which is not one of \(what); \(fix)",
                 sourceLocation: sourceLocation)
         }
+    }
+
+    /// How the lists name the loads of `screens`, in the order of
+    /// ``Features/AppScreen``: `the list's and the settings' loads`, a case of
+    /// two words written apart (`the person detail's`).
+    static func loadsPhrase(_ screens: Set<AppScreen>) -> String {
+        let names = AppScreen.allCases.filter(screens.contains).map { screen in
+            let words = screen.rawValue.reduce(into: "") { words, letter in
+                words += letter.isUppercase ? " " + letter.lowercased() : String(letter)
+            }
+            return "the " + words + (words.hasSuffix("s") ? "'" : "'s")
+        }
+        let joined =
+            names.count > 1
+            ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            : names.joined()
+        return joined + " loads"
+    }
+
+    @Test func theLoadsAreNamedAsTheListsWriteThem() {
+        #expect(Self.loadsPhrase([.settings, .list]) == "the list's and the settings' loads")
+        #expect(Self.loadsPhrase([.detail]) == "the detail's loads")
+        #expect(
+            Self.loadsPhrase([.list, .form, .settings])
+                == "the list's, the form's and the settings' loads")
     }
 
     /// The text of `document` from the line `heading` to the next heading of
@@ -148,20 +174,26 @@ import Testing
     @Test func theWorkArticlesTableNamesTheLoadsOfEachScope() async throws {
         let loads = try await Self.loads()
         #expect(!loads.isEmpty)
-        var rows: [String: Substring] = [:]
+        var rows: [String: (work: Substring, row: Substring)] = [:]
         for row in try RepositoryFiles.text(Self.workArticle).split(separator: "\n") {
             // | ``AppScope/SessionScope`` | the list's and the settings' loads | … |
             guard let found = try #/^\| ``AppScope/(\w+)Scope`` \|([^|]*)\|/#.prefixMatch(in: row)
             else { continue }
-            rows[found.1.lowercased()] = found.2
+            rows[found.1.lowercased()] = (found.2, row)
         }
         for scope in Set(loads.keys).union(rows.keys).sorted() {
-            let row = rows[scope] ?? ""
+            let work = rows[scope]?.work ?? ""
             #expect(rows[scope] != nil, "WorkThatBelongsToAScope.md's table has no \(scope) scope")
+            // The row as it should be: its work column rewritten, the rest kept.
+            let phrase = " \(Self.loadsPhrase(loads[scope] ?? [])) "
+            let fixed =
+                rows[scope].map { $0.row.replacing($0.work, with: phrase, maxReplacements: 1) }
+                ?? "| ``AppScope/\(scope.capitalized)Scope`` |\(phrase)| … |"
             Self.expect(
                 "WorkThatBelongsToAScope.md's row of the \(scope) scope",
-                names: Self.screens(namedIn: row), being: loads[scope] ?? [],
-                "the screens whose loads are that scope's work")
+                names: Self.screens(namedIn: work), being: loads[scope] ?? [],
+                "the screens whose loads are that scope's work",
+                fix: "paste this row over it:\n\(fixed)")
         }
     }
 
@@ -190,7 +222,10 @@ import Testing
             Self.expect(
                 "ScopesAndLifetimes.md's tree, in the \(scope) scope's ScopedWork",
                 names: Self.screens(namedIn: work ?? ""), being: loads[scope] ?? [],
-                "the screens whose loads are that scope's work")
+                "the screens whose loads are that scope's work",
+                fix:
+                    "write `ScopedWork (\(work ?? ""))` there as `ScopedWork (\(Self.loadsPhrase(loads[scope] ?? [])))`, "
+                    + "keeping the tree's lines within its width")
         }
     }
 
