@@ -131,7 +131,7 @@ import Testing
         for intent in ScreenIntent.allCases where opened.provider(for: intent) != nil {
             #expect(
                 AppScreen.list.intents.contains(intent),
-                "the list opens a screen by .\(intent), which no key line or help shows: add .\(intent) to `case .list:` in AppScreen.intents (Sources/Features/Navigation/AppScreen.swift)"
+                "the list opens a screen by .\(intent.rawValue), which no key line or help shows: add .\(intent.rawValue) to `case .list:` in AppScreen.intents (Sources/Features/Navigation/AppScreen.swift)"
             )
         }
     }
