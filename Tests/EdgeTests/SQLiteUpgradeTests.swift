@@ -1,0 +1,84 @@
+import Foundation
+import PeopleTestSupport
+import Testing
+
+@testable import Features
+@testable import SQLiteStore
+
+/// A book made by any earlier release opens in this one: every person kept,
+/// field for field, the file at the current version, the check clean.
+///
+/// Each earlier schema is a fixture in `Fixtures/`: the SQL that builds
+/// the book exactly as its release left it, derived objects and all, with
+/// persons no test code wrote. The expected persons are read back from the
+/// book the fixture built, before it is upgraded, so a fixture's rows are
+/// written once, in the fixture.
+@Suite struct SQLiteUpgradeTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test func everyEarlierVersionHasAFixture() throws {
+        let found = Set(
+            SchemaFixture.names(prefix: "sqlite-v").map { SchemaFixture.version($0, "sqlite-v") })
+        for version in 1..<SQLiteSchema.currentVersion {
+            #expect(
+                found.contains(version), "add Fixtures/sqlite-v\(version).sql (see SQLiteSchema)")
+        }
+    }
+
+    @Test(arguments: SchemaFixture.names(prefix: "sqlite-v"))
+    func anEarlierBookOpensWithEveryPersonKept(_ fixture: String) throws {
+        let path = try SchemaFixture.buildSQLite(fixture, in: folder)
+        let old = try SchemaFixture.storedPersons(at: path)
+        let oldVersion = try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(
+            "PRAGMA user_version")
+        #expect(oldVersion < SQLiteSchema.currentVersion)
+        #expect(old.count >= 5, "the fixture's persons are read back from it")
+
+        do {
+            let store = try SQLitePersonStore(path: path)
+            let persons = try store.page(matching: "", from: .first, limit: 10_000)
+            #expect(persons.sorted { $0.id < $1.id }.map(StoredPerson.init) == old)
+            #expect(try store.count(matching: "") == old.count)
+            for person in old {
+                let found = try store.page(matching: person.name, from: .first, limit: 100)
+                #expect(found.map(\.id).contains(person.id), "search for \(person.name)")
+            }
+            #expect(try store.check(repairing: false).problems == [])
+        }
+        do {
+            let upgraded = try SQLiteConnection(path: path, busyTimeout: .seconds(5))
+            #expect(try upgraded.integer("PRAGMA user_version") == SQLiteSchema.currentVersion)
+            #expect(try upgraded.integer("PRAGMA application_id") == SQLiteSchema.applicationID)
+        }
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do { _ = try SQLitePersonStore(path: path) }
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path)) == before,
+            "a second open writes nothing")
+    }
+
+    @Test(arguments: SchemaFixture.names(prefix: "sqlite-v"))
+    func aBookFromANewerReleaseIsRefusedInOneLineAndLeftByteForByte(_ fixture: String) throws {
+        let path = try SchemaFixture.buildSQLite(fixture, in: folder)
+        let newer = SQLiteSchema.currentVersion + 1
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(
+            "PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(newer)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        var refusal = ""
+        do {
+            _ = try SQLitePersonStore(path: path)
+        } catch {
+            refusal = "\(error)"
+        }
+        #expect(
+            refusal
+                == "the database '\(path)' was written by a newer people (schema \(newer); this one reads up to \(SQLiteSchema.currentVersion))"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+}
