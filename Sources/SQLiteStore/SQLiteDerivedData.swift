@@ -314,6 +314,17 @@ struct SQLiteObject: Hashable {
             })
     }
 
+    /// The objects `steps` make in a new database, in memory: those of a
+    /// book at version N are made by the first N steps.
+    ///
+    /// - Throws: ``Features/PersonStoreError/storage(_:)`` when SQLite
+    ///   cannot make them, so that no file is compared with nothing.
+    static func made(by steps: some Sequence<String>) throws(PersonStoreError) -> [SQLiteObject] {
+        let memory = try SQLiteConnection.inMemory()
+        try memory.execute(steps.joined())
+        return try all(in: memory)
+    }
+
     /// The objects a new people database has: made once per process, in
     /// memory, from the same SQL a file gets, so a file matches exactly
     /// when it was made by this schema.

@@ -331,22 +331,32 @@ enum SQLiteContents: Equatable {
     ///
     /// Version 1 files predate the application id; they are recognised by
     /// their version and tables together. The `person` table and its index
-    /// must be exactly the ones `people` made: a look-alike would be read
-    /// wrongly.
-    static func identify(_ database: SQLiteConnection) throws(PersonStoreError) -> SQLiteContents {
+    /// must be exactly the ones `people` made at the file's version: a
+    /// look-alike would be read wrongly.
+    ///
+    /// - Parameter steps: the schema's steps; a test passes a later
+    ///   release's, to show a book of every version is still recognised.
+    static func identify(_ database: SQLiteConnection, steps: [String] = SQLiteSchema.steps)
+        throws(PersonStoreError) -> SQLiteContents
+    {
         let applicationID = try database.integer("PRAGMA application_id")
         let version = try database.integer("PRAGMA user_version")
         let objects = try SQLiteObject.all(in: database)
         if objects.isEmpty && version == 0 && applicationID == 0 { return .empty }
         let names = Set(objects.map(\.name))
-        let claimsPeople =
-            applicationID == SQLiteSchema.applicationID
-            || (applicationID == 0 && version == 1 && SQLiteSchema.dataObjects.isSubset(of: names))
+        var claimsPeople = applicationID == SQLiteSchema.applicationID
+        if !claimsPeople, applicationID == 0, version == 1 {
+            // Version 1's tables: those its step made, whatever later ones add.
+            let made = try SQLiteObject.made(by: steps.prefix(1))
+            claimsPeople = Set(made.map(\.name)).isSubset(of: names)
+        }
         guard claimsPeople else { return .foreign }
-        if version > SQLiteSchema.currentVersion { return .newer(version: version) }
+        if version > steps.count { return .newer(version: version) }
         guard version >= 1 else { return .damaged("schema version \(version)") }
-        for expected in SQLiteObject.expected where SQLiteSchema.dataObjects.contains(expected.name)
-        {
+        // A book at version N is compared with what the first N steps
+        // make, not with today's table: a later step may alter it.
+        for expected in try SQLiteObject.made(by: steps.prefix(version))
+        where SQLiteSchema.dataObjects.contains(expected.name) {
             guard let found = objects.first(where: { $0.name == expected.name }) else {
                 return .damaged("missing \(expected.name)")
             }

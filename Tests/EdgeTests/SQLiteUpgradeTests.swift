@@ -82,3 +82,22 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }
+
+extension SQLiteUpgradeTests {
+    /// The next release will change the `person` table, and books of every
+    /// earlier version must still be taken for people's: each is compared
+    /// with what the steps up to its own version make, not with today's
+    /// table.
+    @Test(arguments: SchemaFixture.names(prefix: "sqlite-v"))
+    func aBookIsComparedWithItsOwnVersionsTablesNotTheNewest(_ fixture: String) throws {
+        let path = try SchemaFixture.buildSQLite(fixture, in: folder)
+        let version = try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(
+            "PRAGMA user_version")
+        let nextRelease =
+            SQLiteSchema.steps + ["ALTER TABLE person ADD COLUMN nickname TEXT NOT NULL DEFAULT ''"]
+        #expect(
+            try SQLiteContents.identify(
+                SQLiteConnection(path: path, busyTimeout: .seconds(5)), steps: nextRelease)
+                == .people(version: version))
+    }
+}
