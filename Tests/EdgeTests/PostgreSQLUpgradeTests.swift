@@ -1,0 +1,141 @@
+import Features
+import Foundation
+import PeopleTestSupport
+import Testing
+
+#if PostgreSQL
+    @testable import PostgreSQLStore
+
+    /// A book on a server made by any earlier release opens in this one:
+    /// every person kept, field for field, the book at the current version
+    /// and the check clean; an upgrade that fails leaves the book as it
+    /// was, and a newer book is refused without a change.
+    ///
+    /// Each earlier schema is a fixture in `Fixtures/` (`postgresql-v…`),
+    /// run by `psql` in a new database of the tests' own server, as
+    /// another client would. The expected persons are read back from the
+    /// book the fixture built, before it is upgraded.
+    @Suite(
+        .enabled(
+            if: LocalPostgreSQL.serverBinaries != nil,
+            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
+        ))
+    struct PostgreSQLUpgradeTests {
+        let server: LocalPostgreSQL
+        let address: String
+
+        init() throws {
+            server = try #require(LocalPostgreSQL.shared).get()
+            address = try server.newDatabase()
+        }
+
+        @Test func everyEarlierVersionHasAFixture() {
+            let found = Set(
+                SchemaFixture.names(prefix: "postgresql-v").map {
+                    SchemaFixture.version($0, "postgresql-v")
+                })
+            for version in 1..<PostgreSQLSchema.version {
+                #expect(found.contains(version), "add Fixtures/postgresql-v\(version).sql")
+            }
+        }
+
+        @Test(arguments: SchemaFixture.names(prefix: "postgresql-v"))
+        func anEarlierBookOpensWithEveryPersonKept(_ fixture: String) async throws {
+            try server.sql(address, try SchemaFixture.text(fixture))
+            let old = try await storedPersons()
+            #expect(old.count >= 5, "the fixture's persons are read back from it")
+
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let persons = try await store.page(matching: "", from: .first, limit: 10_000)
+            #expect(persons.sorted { $0.id < $1.id }.map(StoredPerson.init) == old)
+            for person in old {
+                let found = try await store.page(matching: person.name, from: .first, limit: 100)
+                #expect(found.map(\.id).contains(person.id), "search for \(person.name)")
+            }
+            #expect(try await store.check(repairing: false).problems == [])
+            #expect(
+                try server.answer(address, "SELECT version FROM people_schema")
+                    == "\(PostgreSQLSchema.version)")
+
+            let before = try snapshot()
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            #expect(try snapshot() == before, "a second open writes nothing")
+        }
+
+        @Test func anUpgradeThatFailsLeavesTheOldBookAndSaysSoInOneLine() async throws {
+            try server.sql(address, try SchemaFixture.text("postgresql-v1-first"))
+            // Another program's function of the name a later step replaces,
+            // of another kind: the step cannot replace it.
+            try server.sql(
+                address,
+                "DROP FUNCTION people_changed() CASCADE; CREATE FUNCTION people_changed() RETURNS integer LANGUAGE sql AS 'SELECT 1'"
+            )
+            let before = try snapshot()
+            var refusal = ""
+            do {
+                _ = try PostgreSQLPersonStore(conninfo: address)
+            } catch {
+                refusal = "\(error)"
+            }
+            #expect(
+                refusal.contains(
+                    "could not be upgraded from schema 1 to \(PostgreSQLSchema.version), and was left as it was: "
+                ))
+            #expect(!refusal.contains("\n"))
+            #expect(try snapshot() == before)
+        }
+
+        @Test func aBookFromANewerReleaseIsRefusedInOneLineAndLeftAsItWas() async throws {
+            try server.sql(address, try SchemaFixture.text("postgresql-v1"))
+            let newer = PostgreSQLSchema.version + 1
+            try server.sql(address, "UPDATE people_schema SET version = \(newer)")
+            let before = try snapshot()
+            var refusal = ""
+            do {
+                _ = try PostgreSQLPersonStore(conninfo: address)
+            } catch {
+                refusal = "\(error)"
+            }
+            #expect(
+                refusal.hasSuffix(
+                    "was written by a newer people (schema \(newer); this one reads up to \(PostgreSQLSchema.version)); update people to open it"
+                ))
+            #expect(!refusal.contains("\n"))
+            #expect(try snapshot() == before)
+        }
+
+        /// Every person in the book, read with plain SQL by another client,
+        /// in id order.
+        private func storedPersons() async throws -> [StoredPerson] {
+            let other = try PostgreSQLConnection(conninfo: address)
+            return try await other.run(
+                "SELECT id, name, address, email, added FROM person ORDER BY id"
+            )
+            .map { row in
+                StoredPerson(
+                    id: Int(row[0] ?? "") ?? -1, name: row[1] ?? "", address: row[2] ?? "",
+                    email: row[3],
+                    added: Date(timeIntervalSince1970: Double(row[4] ?? "") ?? .nan))
+            }
+        }
+
+        /// What a write to the book would change: each row of the person
+        /// and version tables with the transaction that wrote it (`xmin`),
+        /// and the objects the steps make, as the catalog holds them.
+        private func snapshot() throws -> String {
+            try server.answer(
+                address,
+                """
+                SELECT 'person', xmin::text, person::text FROM person
+                UNION ALL SELECT 'version', xmin::text, version::text FROM people_schema
+                UNION ALL SELECT 'function', p.xmin::text, p.prosrc || ' ' || p.prorettype::regtype::text
+                    FROM pg_proc p WHERE p.proname = 'people_changed'
+                UNION ALL SELECT 'object', c.xmin::text, c.relname FROM pg_class c
+                    WHERE c.relnamespace = current_schema()::regnamespace
+                UNION ALL SELECT 'trigger', t.xmin::text, t.tgname FROM pg_trigger t
+                    WHERE t.tgrelid = to_regclass('person')
+                ORDER BY 1, 3
+                """)
+        }
+    }
+#endif
