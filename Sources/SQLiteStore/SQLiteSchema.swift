@@ -6,10 +6,34 @@ import Features
 ///
 /// A database records the version of its `person` table in
 /// `PRAGMA user_version`, and that it belongs to `people` in
-/// `PRAGMA application_id`. Opening one runs the steps it has not had yet;
-/// a database at a version this program does not know is refused rather
-/// than guessed at. To change the table, append a step — never edit one
-/// that has shipped.
+/// `PRAGMA application_id`. Opening one runs the steps it has not had yet,
+/// all of them, the derived objects' rebuild and the version's bump in one
+/// transaction (`SQLitePersonStore.prepareSchema`): killed at any point, it
+/// leaves the old book or the new one. A database at a version this program
+/// does not know is refused rather than guessed at, and left as it was.
+///
+/// To change the table (a column for a person's phone numbers, say):
+///
+/// 1. Make sure the book the current release leaves is checked in as
+///    `Tests/EdgeTests/Fixtures/sqlite-vN.sql`, N its version: the objects
+///    of a book it made, as `sqlite_master` holds them, then the fixtures'
+///    hostile persons (`sqlite-v4.sql` shows how). It is history: never
+///    edit it after.
+/// 2. Append a step to ``steps`` that takes version N to N + 1 — never edit
+///    one that has shipped. SQLite's `ALTER TABLE … ADD COLUMN` and
+///    `CREATE TABLE` suit a step; a change SQLite cannot alter in place is
+///    a new table filled from the old in the same step. A step must not end
+///    or begin a transaction: it runs inside the opening's.
+/// 3. Name a new table or index that holds data in ``dataObjects``: an
+///    open takes a book for people's only when those the steps up to its
+///    own version made are there exactly as they made them. What the
+///    person data alone can rebuild belongs in ``derived`` instead (no
+///    step), and a derived object an old version made that yours does not
+///    goes in ``formerDerivedNames``.
+/// 4. Run `SQLiteUpgradeTests` (every fixture opens with every person kept,
+///    at the current version, the check clean) and `InterruptedUpgradeTests`
+///    (killed at every write, the upgrade leaves the old book or the new).
+///    Compare the new fields in the tests against the fixture, not a copy.
 ///
 /// The derived objects — the search index, the counts and the page marks —
 /// are not steps. Every open compares them, object by object, with
