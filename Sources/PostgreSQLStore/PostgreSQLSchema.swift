@@ -244,7 +244,8 @@
         }
 
         /// Makes the schema in a new database, or checks an existing one is
-        /// a people database this build can read.
+        /// a people database this build can read, upgrading one an earlier
+        /// release made (see `upgrade(from:in:book:)`).
         ///
         /// Two programs opening one new database at once take turns (an
         /// advisory lock held to the end of the transaction), so only one
@@ -255,10 +256,11 @@
         /// - Returns: whether the schema was made now.
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` when the
         ///   database holds a `person` table that is not one of ours, or
-        ///   one a newer version wrote, or no book where none is to be made.
+        ///   one a newer version wrote, or no book where none is to be made,
+        ///   or an older book that could not be upgraded.
         static func prepare(in session: PostgreSQLSession, creating: Bool) throws -> Bool {
             // A book that exists is only read, so a user who may only read
-            // can open it; only a new one takes the lock and writes.
+            // can open it; only a new one, or an older one, is written.
             // In the schema pinned first on the search path (see
             // ``pinBook(in:schema:creating:)``), not anywhere on it.
             let exists = try session.rows(
