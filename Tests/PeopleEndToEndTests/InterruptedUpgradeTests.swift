@@ -27,8 +27,11 @@ struct InterruptedUpgradeTests {
         let version: Int
         /// Every object in the file, as `sqlite_master` holds it.
         let objects: [String]
-        /// Every row of `person`, every column, as SQLite prints it.
+        /// Every row of `person`, as SQLite prints it: every column but
+        /// the sort key, which a step may fold anew.
         let persons: [String]
+        /// Every row's sort key, as SQLite prints it.
+        let sortKeys: [String]
     }
 
     private static let fixture = URL(fileURLWithPath: #filePath)
@@ -128,8 +131,9 @@ struct InterruptedUpgradeTests {
                 "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY name",
                 handle),
             persons: try rows(
-                "SELECT quote(id) || ',' || quote(name) || ',' || quote(sort_name) || ',' || quote(address) || ',' || quote(email) || ',' || quote(added) FROM person ORDER BY id",
-                handle))
+                "SELECT quote(id) || ',' || quote(name) || ',' || quote(address) || ',' || quote(email) || ',' || quote(added) FROM person ORDER BY id",
+                handle),
+            sortKeys: try rows("SELECT quote(sort_name) FROM person ORDER BY id", handle))
     }
 
     /// The first column of each row `sql` yields, as text.
