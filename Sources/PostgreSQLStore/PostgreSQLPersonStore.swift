@@ -874,24 +874,19 @@
         ///
         /// The text is folded by the server, with the same fold as the
         /// keys, so the two always agree; `LIKE`'s own characters are
-        /// escaped first, so the text is data, never a pattern.
+        /// escaped after it, so the text is data, never a pattern: the fold
+        /// itself makes a full-width "％" a "%".
         fileprivate static func filter(_ search: String, from first: Int) -> (
             sql: String, parameters: [String?]
         ) {
             // A person another client left with no name has no key
             // either: never on a page, so never counted.
             guard !search.isEmpty else { return ("sort_name IS NOT NULL", []) }
-            var escaped = ""
-            for character in search.unicodeScalars {
-                if character == "\\" || character == "%" || character == "_" {
-                    escaped += "\\"
-                }
-                escaped.unicodeScalars.append(character)
+            var escaped = PostgreSQLSchema.fold("$\(first)::text")
+            for special in ["chr(92)", "'%'", "'_'"] {
+                escaped = "replace(\(escaped), \(special), chr(92) || \(special))"
             }
-            return (
-                "sort_name LIKE ('%' || \(PostgreSQLSchema.fold("$\(first)::text")) || '%') COLLATE \"C\"",
-                [escaped]
-            )
+            return ("sort_name LIKE ('%' || \(escaped) || '%') COLLATE \"C\"", [search])
         }
     }
 

@@ -41,7 +41,7 @@
                 address text NOT NULL DEFAULT '',
                 email text,
                 added double precision NOT NULL DEFAULT extract(epoch FROM now()),
-                sort_name text COLLATE "C" GENERATED ALWAYS AS (\(fold("name"))) STORED
+                sort_name text COLLATE "C" GENERATED ALWAYS AS (\(firstFold("name"))) STORED
             );
             CREATE INDEX person_order ON person (sort_name, id);
             CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops);
@@ -53,19 +53,68 @@
             // first releases wrote its body over several lines, and every
             // check since has called such a book's function not people's.
             "CREATE OR REPLACE FUNCTION people_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(changedBody)$$",
+            // Version 3: the sort key folded as people read names, accents
+            // set aside. Dropping the column drops its two indexes, which are
+            // made again; another program's view on the column stops the
+            // upgrade (no `CASCADE`), and the book is left as it was.
+            """
+            ALTER TABLE person DROP COLUMN sort_name;
+            ALTER TABLE person ADD COLUMN sort_name text COLLATE "C" GENERATED ALWAYS AS (\(fold("name"))) STORED;
+            CREATE INDEX person_order ON person (sort_name, id);
+            CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops);
+            """,
         ]
 
-        /// Folds the text `expression` the way ``Features/PersonSortKey/fold(_:)``
-        /// does: composed, then lower-cased by Unicode's full mapping.
+        /// The fold of versions 1 and 2, which version 1's step was written
+        /// with and must keep (a shipped step never changes): composed, then
+        /// lower-cased by Unicode's full mapping.
         ///
         /// ICU's lower-casing turns a capital sigma at the end of a word
         /// into the final form "ς"; Swift's does not, and the two must agree
         /// on every key. Turning every capital sigma into "σ" first leaves
         /// none for that rule to see. All three functions are immutable, as
         /// a generated column needs.
-        static func fold(_ expression: String) -> String {
+        static func firstFold(_ expression: String) -> String {
             "lower(replace(normalize(\(expression), NFC), 'Σ', 'σ') COLLATE \"und-x-icu\")"
         }
+
+        /// Folds the text `expression` the way ``Features/PersonSortKey/fold(_:)``
+        /// does, step by step: decomposed (NFKD), lower-cased by Unicode's
+        /// full mapping, its accents dropped and its letters spelled from
+        /// the same two lists, then composed (NFC).
+        ///
+        /// The accents are dropped by code point ranges, written as the
+        /// regular expression's own `\u` escapes in an `E''` string, which
+        /// reads the same whatever `standard_conforming_strings` says. ICU's
+        /// lower-casing turns a capital sigma at the end of a word into the
+        /// final form "ς", and Swift's does not; the letters list spells "ς"
+        /// as "σ", so the two agree on every key. Every function here is
+        /// immutable, as a generated column needs.
+        static func fold(_ expression: String) -> String {
+            let marks = PersonSortKey.foldedMarks.map {
+                "\\\\u\(hex($0.lowerBound))-\\\\u\(hex($0.upperBound))"
+            }.joined()
+            var folded =
+                "regexp_replace(lower(normalize(\(expression), NFKD) COLLATE \"und-x-icu\"), E'[\(marks)]', '', 'g')"
+            var from = ""
+            var to = ""
+            for (letter, spelled) in PersonSortKey.foldedLetters {
+                if spelled.unicodeScalars.count == 1 {
+                    from.unicodeScalars.append(letter)
+                    to += spelled
+                } else {
+                    folded = "replace(\(folded), \(literal(String(letter))), \(literal(spelled)))"
+                }
+            }
+            return "normalize(translate(\(folded), \(literal(from)), \(literal(to))), NFC)"
+        }
+
+        /// Four hexadecimal digits at least, as a `\u` escape takes them.
+        private static func hex(_ value: UInt32) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+
 
         /// What the trigger function runs: tell every listener.
         static let changedBody = " BEGIN PERFORM pg_notify('people_changed', ''); RETURN NULL; END "

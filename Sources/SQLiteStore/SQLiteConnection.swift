@@ -65,6 +65,32 @@ final class SQLiteConnection: @unchecked Sendable {
         // transaction is rolled back whole, and the connection stays usable.
         sqlite3_progress_handler(handle, 1_000, { _ in Task.isCancelled ? 1 : 0 }, nil)
         waitForOtherWriters(busyTimeout)
+        addFold()
+    }
+
+    /// Lets this connection's own SQL fold a name as every store does:
+    /// `people_fold(name)` is ``Features/PersonSortKey/fold(_:)``, or NULL
+    /// for a value that is not UTF-8 text.
+    ///
+    /// The schema step that folds every stored name again needs it (see
+    /// `SQLiteSchema.steps`). Only for statements this program runs itself
+    /// (`SQLITE_DIRECTONLY`): no trigger or view in a file can call it, so a
+    /// file stays readable by any SQLite, and another program's schema
+    /// cannot make `people` run it.
+    private func addFold() {
+        sqlite3_create_function_v2(
+            handle, "people_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nil,
+            { context, _, arguments in
+                guard let argument = arguments?[0], sqlite3_value_type(argument) == SQLITE_TEXT,
+                    let bytes = sqlite3_value_text(argument),
+                    let name = String(
+                        validating: UnsafeBufferPointer(
+                            start: bytes, count: Int(sqlite3_value_bytes(argument))),
+                        as: UTF8.self)
+                else { return sqlite3_result_null(context) }
+                let folded = PersonSortKey.fold(name)
+                sqlite3_result_text(context, folded, Int32(folded.utf8.count), transient)
+            }, nil, nil, nil)
     }
 
     /// How long a statement waits for another process's lock.

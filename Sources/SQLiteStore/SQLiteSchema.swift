@@ -80,6 +80,17 @@ enum SQLiteSchema {
         DROP TABLE IF EXISTS person_mark;
         DROP TABLE IF EXISTS person_mark_state;
         """,
+        // Version 5: sort keys set accents aside, as people read names (Zoë
+        // with Zoe, Øystein with Oystein); every stored key is folded again,
+        // by this program's own fold (`people_fold`, see SQLiteConnection),
+        // keeping the key of a name that is not UTF-8. The triggers that
+        // would index each renamed key one by one go first: the derived
+        // objects are built anew after the steps, once, for every row.
+        """
+        DROP TRIGGER IF EXISTS person_updated;
+        DROP TRIGGER IF EXISTS person_key_updated;
+        UPDATE person SET sort_name = coalesce(people_fold(name), sort_name);
+        """,
     ]
 
     /// The version a database is at after every step.

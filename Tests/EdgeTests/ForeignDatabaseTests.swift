@@ -111,6 +111,66 @@ import Testing
         #expect(try connection.integer("PRAGMA user_version") == SQLiteSchema.currentVersion)
     }
 
+    /// A book of version 4, whose keys were folded by case alone (composed,
+    /// then lower-cased), with its search index and counts built for them.
+    private func versionFourBook(_ path: String, _ names: [String]) throws {
+        let store = try SQLitePersonStore(path: path)
+        _ = try store.add(
+            contentsOf: names.map { try PersonDraft(name: $0).validated() }, addedAt: Fixtures.now)
+        let other = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        for name in names {
+            try other.run(
+                "UPDATE person SET sort_name = ? WHERE name = ?",
+                [.text(name.precomposedStringWithCanonicalMapping.lowercased()), .text(name)])
+        }
+        // A name that is not UTF-8 has no fold: its key is kept.
+        try other.execute(
+            "INSERT INTO person (name, sort_name, address, added) VALUES (CAST(x'ff' AS TEXT), 'kept', '', 0); PRAGMA user_version = 4;"
+        )
+    }
+
+    @Test func aVersionFourBookIsFoldedAgainAsPeopleReadNamesOnceInOneGo() async throws {
+        let path = folder.path("four.sqlite")
+        try versionFourBook(path, ["Zoë", "Øystein", "Ñuño", "Adam", "Łukasz"])
+        let store = try SQLitePersonStore(path: path)
+        let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        #expect(try connection.integer("PRAGMA user_version") == SQLiteSchema.currentVersion)
+        let keys = try connection.rows("SELECT name, sort_name FROM person ORDER BY sort_name, id")
+        #expect(
+            keys.map { $0.text(1) } == ["adam", "kept", "lukasz", "nuno", "oystein", "zoe"])
+        for search in ["zoe", "ZOE", "zoë", "ł", "nu", "nuno", "lukasz"] {
+            #expect(try await store.count(matching: search) == 1, "\(search)")
+        }
+        #expect(try await store.check(repairing: false).problems == [])
+        // Opened again, the book is at its version: nothing is folded again,
+        // not even a key another program has since set by hand.
+        try connection.execute("UPDATE person SET sort_name = 'zz adam' WHERE name = 'Adam'")
+        _ = try SQLitePersonStore(path: path)
+        #expect(
+            try connection.rows("SELECT sort_name FROM person WHERE name = 'Adam'").first?.text(0)
+                == "zz adam")
+    }
+
+    @Test func anUpgradeStoppedPartWayLeavesTheBookAsItWas() async throws {
+        let path = folder.path("four.sqlite")
+        try versionFourBook(path, ["Zoë", "Øystein", "Ñuño"])
+        // Another program's trigger refuses one of the keys the upgrade writes.
+        try otherProgram(
+            path,
+            "CREATE TRIGGER refuse BEFORE UPDATE ON person WHEN new.sort_name = 'nuno' BEGIN SELECT RAISE(ABORT, 'not nuno'); END;"
+        )
+        let schema = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+        let before = try SQLiteConnection(path: path, busyTimeout: .seconds(1)).rows(schema)
+            .map { [$0.text(0), $0.text(1), $0.text(2)] }
+        #expect(refusal(path)?.contains("not nuno") == true)
+        let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        #expect(try connection.integer("PRAGMA user_version") == 4)
+        #expect(
+            try connection.rows("SELECT sort_name FROM person ORDER BY id").map { $0.text(0) }
+                == ["zoë", "øystein", "ñuño", "kept"])
+        #expect(try connection.rows(schema).map { [$0.text(0), $0.text(1), $0.text(2)] } == before)
+    }
+
     @Test(arguments: [
         ("person_search", "SELECT name FROM person"),
         ("PERSON_MARK", "SELECT 1"),

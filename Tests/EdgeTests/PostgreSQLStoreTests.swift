@@ -70,6 +70,7 @@ import Testing
             let names =
                 (0..<400).map { _ in Self.name(&random) }
                 + ["ΣΑΣ", "ΟΔΥΣΣΕΥΣ Σ", "İstanbul", "ǅemal", "Straße", "e\u{301}cole", "ﬁle"]
+                + ["Ñuño", "Øystein", "Łukasz", "Þór", "Ægir", "Œuvre", "Đorđe", "Nguyễn", "１％"]
             for name in names {
                 _ = try await other.run("INSERT INTO person (name) VALUES ($1)", [name])
             }
@@ -78,7 +79,9 @@ import Testing
                 let name = try #require(row[0] ?? nil)
                 #expect(row[1] == PersonSortKey.fold(name), "\(name.unicodeScalars.map(\.value))")
             }
-            for search in ["σασ", "ΣΑΣ", "ς", "İ", "e\u{301}c", "ǆ"] {
+            for search in [
+                "σασ", "ΣΑΣ", "ς", "İ", "e\u{301}c", "ǆ", "nuno", "Ø", "lukasz", "％", "ễ",
+            ] {
                 let folded = PersonSortKey.fold(search)
                 let model = names.count {
                     PersonSortKey.fold($0).utf8.firstRange(of: folded.utf8) != nil
@@ -336,6 +339,59 @@ import Testing
                 try PostgreSQLPersonStore(conninfo: address)
             }
             #expect("\(error.map { "\($0)" } ?? "")".contains("newer people (schema \(newer);"))
+        }
+
+        /// Makes the book at `address` one of version 1, whose key folded
+        /// case alone, holding `names`.
+        private func versionOneBook(_ other: PostgreSQLConnection, _ names: [String]) async throws {
+            let caseAlone = "lower(replace(normalize(name, NFC), 'Σ', 'σ') COLLATE \"und-x-icu\")"
+            for statement in [
+                "ALTER TABLE person DROP COLUMN sort_name",
+                "ALTER TABLE person ADD COLUMN sort_name text COLLATE \"C\" GENERATED ALWAYS AS (\(caseAlone)) STORED",
+                "CREATE INDEX person_order ON person (sort_name, id)",
+                "CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops)",
+                "UPDATE people_schema SET version = 1",
+            ] {
+                _ = try await other.run(statement)
+            }
+            for name in names {
+                _ = try await other.run("INSERT INTO person (name) VALUES ($1)", [name])
+            }
+        }
+
+        @Test func aVersionOneBookIsFoldedAgainAsPeopleReadNamesOnce() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            try await versionOneBook(other, ["Zoë", "Øystein", "Ñuño"])
+            #expect(try await other.run("SELECT sort_name FROM person")[0] == ["zoë"])
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            #expect(
+                try await other.run("SELECT version FROM people_schema")
+                    == [["\(PostgreSQLSchema.version)"]])
+            #expect(
+                try await other.run("SELECT sort_name FROM person ORDER BY sort_name")
+                    == [["nuno"], ["oystein"], ["zoe"]])
+            #expect(try await store.count(matching: "zoe") == 1)
+            #expect(try await store.check(repairing: false).problems == [])
+            // Opened again, the book is at its version: the key is not made again.
+            let column =
+                "SELECT attnum FROM pg_attribute WHERE attrelid = 'person'::regclass AND attname = 'sort_name'"
+            let made = try await other.run(column)
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            #expect(try await other.run(column) == made)
+        }
+
+        @Test func anUpgradeAnotherClientsViewStopsLeavesTheBookAsItWas() async throws {
+            _ = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            try await versionOneBook(other, ["Zoë"])
+            _ = try await other.run("CREATE VIEW keys AS SELECT sort_name FROM person")
+            let error = #expect(throws: PersonStoreError.self) {
+                try PostgreSQLPersonStore(conninfo: address)
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("left as it was"))
+            #expect(try await other.run("SELECT version FROM people_schema") == [["1"]])
+            #expect(try await other.run("SELECT sort_name FROM keys") == [["zoë"]])
         }
 
         @Test func checkFindsADroppedIndexAndRepairMakesItAgain() async throws {
@@ -1055,7 +1111,7 @@ import Testing
         static func name(_ random: inout SeededGenerator) -> String {
             let pieces = [
                 "a", "B", "ß", "Σ", "σ", "ς", "É", "e\u{301}", "İ", "ı", "Ǆ", "ǅ", "ﬀ", "Ω", "k",
-                "K",
+                "K", "Ñ", "n", "Ø", "o", "ł", "Þ", "æ", "％",
                 " ", "ü", "%", "_", "\\", "'",
             ]
             return (0..<Int.random(in: 1...8, using: &random)).map { _ in

@@ -138,7 +138,7 @@ import Testing
         let sample = everyone.randomElement(using: &random)?.text(1) ?? "ada"
         let start = Int.random(in: 0..<max(1, sample.unicodeScalars.count), using: &random)
         let searches = [
-            "", "a", "an", "ada", "ing", "zz ", "é", "a\u{FFFF}n", "\u{FFFD}",
+            "", "a", "an", "ada", "ing", "zz ", "é", "a\u{FFFF}n", "\u{FFFD}", "Ø", "nuno", "ss",
             String(
                 String.UnicodeScalarView(
                     sample.unicodeScalars.dropFirst(start).prefix(
@@ -186,11 +186,12 @@ import Testing
     }
 
     /// A name of a few words from a small pool, so searches match many,
-    /// with letters that fold and compose.
+    /// with letters that fold and compose, and letters that are read as
+    /// others (Ø as O, ß as ss).
     private static func name(_ random: inout SeededGenerator) throws -> String {
         let words = [
             "Ada", "Alan", "Turing", "Grace", "Zoë", "É\u{301}mile", "ŵyn", "Li", "an", "ING",
-            "a\u{FFFF}n", "a\u{FFFD}n",
+            "a\u{FFFF}n", "a\u{FFFD}n", "Ñuño", "Nuno", "Øystein", "Łukasz", "Straße", "Þór", "zoe",
         ]
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in
             words.randomElement(using: &random) ?? "Ada"

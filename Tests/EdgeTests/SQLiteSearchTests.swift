@@ -23,7 +23,7 @@ import Testing
 
     /// Parts one name in a hundred has, so that short searches for them
     /// match few persons and go through the index.
-    private static let rareParts = ["ŵyn", "qu", "ž"]
+    private static let rareParts = ["ŵyn", "qu", "ж"]
 
     private static func names(_ count: Int, using generator: inout SeededGenerator) -> [String] {
         (0..<count).map { _ in
@@ -111,7 +111,7 @@ import Testing
         let path = folder.path("people.sqlite")
         let store = try SQLitePersonStore(path: path)
         _ = try store.add(
-            contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ŷr"]),
+            contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ẍr"]),
             addedAt: Fixtures.now)
         let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try database.execute(SQLiteSearch.termsTable)
@@ -127,15 +127,16 @@ import Testing
         }
         #expect(try route("") == "everyone")
         #expect(try route("a") == "walk")
-        #expect(try route("ŵ") == "look up")
+        // "ŵ" is searched as "w", which hundreds of these names hold.
+        #expect(try route("ŵ") == "walk")
         #expect(try route("ŵy") == "look up")
         #expect(try route("ada") == "walk")
         #expect(try route("grace zuse 4") == "look up")
-        #expect(try route("ŷ") == "look up")
+        #expect(try route("ẍ") == "look up")
         #expect(try route("q") == "none")
         #expect(try route("qqqq") == "none")
         #expect(
-            try await store.page(matching: "ŷ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ŷr"])
+            try await store.page(matching: "ẍ", from: .first, limit: 10).map(\.name) == ["Ŵyn Ẍr"])
         #expect(try await store.count(matching: "ada") == 100)
     }
 

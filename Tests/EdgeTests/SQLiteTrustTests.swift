@@ -159,13 +159,15 @@ import Testing
         } else {
             _ = try SQLitePersonStore(path: path)
         }
-        let long = String(repeating: "lorem ipsum ", count: 150) + "ŷq"
+        // Ends in a letter of two bytes that folds to itself: the other
+        // program's key is the name as written.
+        let long = String(repeating: "lorem ipsum ", count: 150) + "жq"
         try otherProgram(
             "INSERT INTO person (name, sort_name, address, added) VALUES (?, ?, '', 0)",
             [.text(long), .text(long)])
         let store = try SQLitePersonStore(path: path)
-        try expectPlainAnswers(store, ["ŷ", "ŷq", " ŷq", "q", "m i", "lorem"])
-        #expect(try await store.count(matching: "ŷ") == 1)
+        try expectPlainAnswers(store, ["ж", "жq", " жq", "q", "m i", "lorem"])
+        #expect(try await store.count(matching: "ж") == 1)
     }
 
     @Test func anUpgradeCountsGramsExactlyAsTheTriggersLaterSubtractThem() async throws {

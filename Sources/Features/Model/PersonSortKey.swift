@@ -4,10 +4,13 @@ import Foundation
 ///
 /// Every store orders by this key, so a list can ask for "the page after the
 /// last row I showed" (keyset paging) instead of counting rows from the top.
-/// The name is folded once — canonically composed, then lower-cased — and the
-/// folded names are compared byte by byte, which is exactly what a database
-/// does with a plain `ORDER BY`. That is why an in-memory store and an SQL
-/// store list the same people in the same order.
+/// The name is folded once, the way people read names — case and accents
+/// set aside, so Zoë sorts and is found with Zoe, Ñuño with Nuno and Øystein
+/// with Oystein (see ``fold(_:)``) — and the folded names are compared byte
+/// by byte, which is exactly what a database does with a plain `ORDER BY`.
+/// That is why an in-memory store and an SQL store list the same people in
+/// the same order. Two names that fold alike ("Zoë" and "Zoe") are ordered
+/// by id, the order they were added in, in every store.
 public struct PersonSortKey: Sendable, Hashable, Comparable {
     /// The name as it is compared and searched.
     public let foldedName: String
@@ -26,11 +29,38 @@ public struct PersonSortKey: Sendable, Hashable, Comparable {
     }
 
     /// Folds a name or a search text the way every store compares them.
+    ///
+    /// In four steps, each of which a database can also take (the
+    /// PostgreSQL store's key is the same fold, in SQL):
+    /// 1. decompose, compatibility characters too (Unicode's NFKD): "é"
+    ///    becomes "e" and an acute accent, "ﬁ" becomes "fi";
+    /// 2. lower-case;
+    /// 3. drop the accents, ``foldedMarks``, and spell each letter of
+    ///    ``foldedLetters`` with the letters people read in it ("ø" as "o",
+    ///    "ß" as "ss");
+    /// 4. compose what is left (NFC), so the marks other scripts write with,
+    ///    which are kept, and Korean syllables are stored whole.
     public static func fold(_ text: String) -> String {
-        // ASCII is already composed, so lower-casing is all there is to do,
-        // and far quicker than normalising.
+        // ASCII has nothing to decompose, drop or spell, so lower-casing is
+        // all there is to do, and far quicker than normalising.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.precomposedStringWithCanonicalMapping.lowercased()
+        var folded = String.UnicodeScalarView()
+        var composable = false
+        for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
+            if scalar.value < 0x80 {
+                folded.append(scalar)
+            } else if foldedMarks.contains(where: { $0.contains(scalar.value) }) {
+                continue
+            } else if let letters = spelledLetters[scalar] {
+                folded.append(contentsOf: letters.unicodeScalars)
+            } else {
+                // Below U+0300 nothing composes: such text is composed already.
+                composable = composable || scalar.value >= 0x300
+                folded.append(scalar)
+            }
+        }
+        let text = String(folded)
+        return composable ? text.precomposedStringWithCanonicalMapping : text
     }
 
     /// Byte order of the folded names, then id order.
