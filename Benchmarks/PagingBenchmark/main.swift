@@ -370,7 +370,10 @@ print(
 // Search: every kind, as the list screen asks it (the total, then the first
 // page), at a million against a thousand. A search whose matches grow with
 // the book is judged instead against one that walks every person.
-let rareNames = try ["Øystein Ødegård", "Ŵyn Ŷr"].map { (name) throws(PersonValidationError) in
+// Searches set accents aside: "ø" is searched as "o", which most names
+// hold, so the rare letter is an "ẍ", searched as an "x", which no demo
+// name holds.
+let rareNames = try ["Øystein Ødegård", "Ŵyn Ẍr"].map { (name) throws(PersonValidationError) in
     try PersonDraft(name: name).validated()
 }
 _ = try large.add(contentsOf: rareNames, addedAt: Date())
@@ -383,7 +386,7 @@ let searches = [
     ("rare name", "ødegård"), ("common, three letters", "ada"), ("common, five letters", "ada c"),
     ("common, whole name", "ada cerf 1"), ("one letter, common", "a"),
     ("two letters, common", "ad"),
-    ("one letter, rare", "ø"), ("two letters, rare", "ŵy"), ("one letter, no match", "q"),
+    ("one letter, rare", "ẍ"), ("two letters, rare", "ŵy"), ("one letter, no match", "q"),
     ("two letters, no match", "qq"), ("long, no match", "qqqqq"),
 ]
 /// The median time of a search that walks every person to its last page: what
