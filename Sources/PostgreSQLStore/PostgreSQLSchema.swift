@@ -49,15 +49,15 @@
             CREATE TRIGGER person_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON person
                 FOR EACH STATEMENT EXECUTE FUNCTION people_changed();
             """,
-            // Version 2: the trigger function as `check` compares it. The
+            // Version 2: the trigger function as `check` compares it (the
             // first releases wrote its body over several lines, and every
-            // check since has called such a book's function not people's.
-            "CREATE OR REPLACE FUNCTION people_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(changedBody)$$",
-            // Version 3: the sort key folded as people read names, accents
-            // set aside. Dropping the column drops its two indexes, which are
+            // check since has called such a book's function not people's),
+            // and the sort key folded as people read names, accents set
+            // aside. Dropping the column drops its two indexes, which are
             // made again; another program's view on the column stops the
             // upgrade (no `CASCADE`), and the book is left as it was.
             """
+            CREATE OR REPLACE FUNCTION people_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(changedBody)$$;
             ALTER TABLE person DROP COLUMN sort_name;
             ALTER TABLE person ADD COLUMN sort_name text COLLATE "C" GENERATED ALWAYS AS (\(fold("name"))) STORED;
             CREATE INDEX person_order ON person (sort_name, id);
@@ -65,9 +65,9 @@
             """,
         ]
 
-        /// The fold of versions 1 and 2, which version 1's step was written
-        /// with and must keep (a shipped step never changes): composed, then
-        /// lower-cased by Unicode's full mapping.
+        /// The fold of version 1, which its step was written with and must
+        /// keep (a shipped step never changes): composed, then lower-cased
+        /// by Unicode's full mapping.
         ///
         /// ICU's lower-casing turns a capital sigma at the end of a word
         /// into the final form "ς"; Swift's does not, and the two must agree
@@ -114,7 +114,6 @@
             let digits = String(value, radix: 16)
             return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
         }
-
 
         /// What the trigger function runs: tell every listener.
         static let changedBody = " BEGIN PERFORM pg_notify('people_changed', ''); RETURN NULL; END "
