@@ -1,5 +1,6 @@
 import AppScope
 import Features
+import Foundation
 import Injectors
 import Testing
 
@@ -19,8 +20,9 @@ import Testing
 /// one word or, for a case of two (`personDetail`), as its words apart.
 ///
 /// A list that would grow with every screen is better not kept at all:
-/// the README names one screen the list opens, as an example, and the
-/// table of fakes names the recording views by their pattern.
+/// the README names one screen the list opens, as an example, the table of
+/// fakes names the recording views by their pattern, and the session's work
+/// is "the loads of every screen but a person's", a rule held here.
 @MainActor
 @Suite struct DocumentationListTests {
     private static let workArticle = "Docs/People.docc/WorkThatBelongsToAScope.md"
@@ -171,17 +173,46 @@ import Testing
         return text[start.upperBound..<(next?.lowerBound ?? text.endIndex)]
     }
 
+    /// How both lists say what the session's work holds: a rule, not a
+    /// list of screens, so that a new screen that loads in the session
+    /// changes neither.
+    static let sessionWork =
+        "the loads of every screen but a person's, and the list's following of changes made elsewhere"
+
+    /// Records an issue unless the session's work is every screen's loads
+    /// but the person scope's, as ``sessionWork`` says, and no other scope
+    /// has work: a screen whose loads moved to another scope breaks the rule.
+    private static func expectSessionRule(
+        _ loads: [String: Set<AppScreen>], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let loading = loads.values.reduce(into: Set<AppScreen>()) { $0.formUnion($1) }
+        #expect(
+            loads["session"] == loading.subtracting(loads["person"] ?? []),
+            "the session's work is no longer every screen's loads but a person's; reword `\(sessionWork)` in both lists",
+            sourceLocation: sourceLocation)
+        for scope in Set(loads.keys).subtracting(["session", "person"]).sorted() {
+            Issue.record(
+                "the \(scope) scope has work of its own; give it a row in \(workArticle) and words in \(scopesArticle)'s tree",
+                sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func theWorkArticlesTableNamesTheLoadsOfEachScope() async throws {
         let loads = try await Self.loads()
         #expect(!loads.isEmpty)
+        Self.expectSessionRule(loads)
         var rows: [String: (work: Substring, row: Substring)] = [:]
         for row in try RepositoryFiles.text(Self.workArticle).split(separator: "\n") {
-            // | ``AppScope/SessionScope`` | the list's and the settings' loads | … |
+            // | ``AppScope/PersonScope`` | the detail's loads | … |
             guard let found = try #/^\| ``AppScope/(\w+)Scope`` \|([^|]*)\|/#.prefixMatch(in: row)
             else { continue }
             rows[found.1.lowercased()] = (found.2, row)
         }
-        for scope in Set(loads.keys).union(rows.keys).sorted() {
+        #expect(
+            rows["session"]?.work.trimmingCharacters(in: .whitespaces) == Self.sessionWork,
+            "WorkThatBelongsToAScope.md's row of the session scope: write its work as `\(Self.sessionWork)`"
+        )
+        for scope in Set(loads.keys).union(rows.keys).subtracting(["session"]).sorted() {
             let work = rows[scope]?.work ?? ""
             #expect(rows[scope] != nil, "WorkThatBelongsToAScope.md's table has no \(scope) scope")
             // The row as it should be: its work column rewritten, the rest kept.
@@ -199,6 +230,7 @@ import Testing
 
     @Test func theScopesArticlesTreeNamesTheLoadsOfEachScope() async throws {
         let loads = try await Self.loads()
+        Self.expectSessionRule(loads)
         let text = try RepositoryFiles.text(Self.scopesArticle)
         let start = try #require(text.range(of: "```\napp scope ─"))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
@@ -214,10 +246,20 @@ import Testing
             "ScopesAndLifetimes.md's tree does not have the scopes of `people graph`")
         for (number, (scope, first)) in heads.enumerated() {
             let last = number + 1 < heads.count ? heads[number + 1].1 : tree.endIndex
-            let block = tree[first..<last].joined(separator: " ")
-            // `ScopedWork (the list's and the settings' loads)`
+            // The scope's lines, without the tree's branches: `│   `.
+            let block = tree[first..<last].map { line in
+                line.drop { $0 == " " || $0 == "│" || $0 == "└" || $0 == "─" }
+            }.joined(separator: " ")
+            // `ScopedWork (the detail's loads)`
             let work = block.range(of: "ScopedWork (").map { opening in
                 block[opening.upperBound...].prefix { $0 != ")" }
+            }
+            if scope == "session" {
+                #expect(
+                    work.map(String.init) == Self.sessionWork,
+                    "ScopesAndLifetimes.md's tree, in the session scope: write `ScopedWork (\(Self.sessionWork))`, keeping the tree's lines within its width"
+                )
+                continue
             }
             Self.expect(
                 "ScopesAndLifetimes.md's tree, in the \(scope) scope's ScopedWork",
