@@ -71,12 +71,7 @@ import Testing
                 "DROP FUNCTION people_changed() CASCADE; CREATE FUNCTION people_changed() RETURNS integer LANGUAGE sql AS 'SELECT 1'"
             )
             let before = try snapshot()
-            var refusal = ""
-            do {
-                _ = try PostgreSQLPersonStore(conninfo: address)
-            } catch {
-                refusal = "\(error)"
-            }
+            let refusal = openingRefusal()
             #expect(
                 refusal.contains(
                     "could not be upgraded from schema 1 to \(PostgreSQLSchema.version), and was left as it was: "
@@ -90,18 +85,23 @@ import Testing
             let newer = PostgreSQLSchema.version + 1
             try server.sql(address, "UPDATE people_schema SET version = \(newer)")
             let before = try snapshot()
-            var refusal = ""
-            do {
-                _ = try PostgreSQLPersonStore(conninfo: address)
-            } catch {
-                refusal = "\(error)"
-            }
+            let refusal = openingRefusal()
             #expect(
                 refusal.hasSuffix(
                     "was written by a newer people (schema \(newer); this one reads up to \(PostgreSQLSchema.version)); update people to open it"
                 ))
             #expect(!refusal.contains("\n"))
             #expect(try snapshot() == before)
+        }
+
+        /// What opening the book says when it is refused; empty when it opens.
+        private func openingRefusal() -> String {
+            do {
+                _ = try PostgreSQLPersonStore(conninfo: address)
+                return ""
+            } catch {
+                return "\(error)"
+            }
         }
 
         /// Every person in the book, read with plain SQL by another client,
