@@ -304,7 +304,8 @@
         /// - Returns: whether the schema was made now.
         /// - Throws: ``Features/PersonStoreError/storage(_:)`` when the
         ///   database holds a `person` table that is not one of ours, or
-        ///   one a newer version wrote, or no book where none is to be made,
+        ///   one a newer version wrote, or one whose version no release
+        ///   wrote (below 1), or no book where none is to be made,
         ///   or an older book that could not be upgraded.
         static func prepare(in session: PostgreSQLSession, creating: Bool) throws -> Bool {
             // A book that exists is only read, so a user who may only read
@@ -352,6 +353,8 @@
                 try session.script(steps.joined(separator: ";\n"))
                 try session.script("INSERT INTO people_schema (version) VALUES (\(version))")
                 return true
+            case let found? where found < 1:
+                throw damaged(book, version: found)
             case let found? where found > version:
                 throw PersonStoreError.storage(
                     "\(book) was written by a newer people (schema \(found); this one reads up to \(version)); update people to open it"
@@ -362,6 +365,13 @@
             default:
                 return false
             }
+        }
+
+        /// The refusal of a book whose version no release wrote: below 1,
+        /// which another program must have stored, and which names no step
+        /// to start from; nothing is run, so the book is left as it was.
+        private static func damaged(_ book: String, version found: Int) -> PersonStoreError {
+            .storage("\(book) is damaged (schema version \(found)); it was left as it was")
         }
 
         /// Runs the steps a book at `found` has not had, and records the
@@ -387,6 +397,7 @@
                 }
                 let now = locked.max() ?? found
                 guard now < version else { return }
+                guard now >= 1 else { throw damaged(book, version: now) }
                 for step in steps.dropFirst(now) { try session.script(step) }
                 try session.script("UPDATE people_schema SET version = \(version)")
             } catch let failure as PostgreSQLFailure {

@@ -94,6 +94,21 @@ import Testing
             #expect(try snapshot() == before)
         }
 
+        /// A version below 1, which no release wrote, names no step to
+        /// start from: the open said the book was damaged instead of
+        /// stopping the program (it dropped a negative count of steps).
+        @Test(arguments: [-7, 0])
+        func aBookWhoseVersionNoReleaseWroteIsRefusedAsDamaged(_ stored: Int) async throws {
+            try server.sql(address, try SchemaFixture.text("postgresql-v1"))
+            try server.sql(address, "UPDATE people_schema SET version = \(stored)")
+            let before = try snapshot()
+            let refusal = openingRefusal()
+            #expect(
+                refusal.hasSuffix("is damaged (schema version \(stored)); it was left as it was"))
+            #expect(!refusal.contains("\n"))
+            #expect(try snapshot() == before)
+        }
+
         /// What opening the book says when it is refused; empty when it opens.
         private func openingRefusal() -> String {
             do {
