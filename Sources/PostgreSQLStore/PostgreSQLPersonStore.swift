@@ -133,7 +133,7 @@
             return try await reading { session in
                 try session.rows(
                     "SELECT count(*) FROM person WHERE (sort_name, id) < ($1, $2) AND \(filter.sql)",
-                    [key.foldedName, String(key.id)] + filter.parameters
+                    Self.bound(key) + filter.parameters
                 ) { Int($0.text(0)) ?? 0 }.first ?? 0
             }
         }
@@ -155,12 +155,12 @@
                 case .after(let key):
                     (
                         "\(select) AND (sort_name, id) > ($\(next), $\(next + 1)) ORDER BY sort_name, id LIMIT $\(next + 2)",
-                        [key.foldedName, String(key.id), limit], false
+                        Self.bound(key) + [limit], false
                     )
                 case .before(let key):
                     (
                         "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
-                        [key.foldedName, String(key.id), limit], true
+                        Self.bound(key) + [limit], true
                     )
                 }
             let page = try await reading { session in
@@ -207,12 +207,12 @@
                 case .after(let key):
                     (
                         "\(select) AND (sort_name, id) > ($\(next), $\(next + 1)) ORDER BY sort_name, id LIMIT $\(next + 2)",
-                        [key.foldedName, String(key.id), String(size)]
+                        Self.bound(key) + [String(size)]
                     )
                 case .before(let key):
                     (
                         "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
-                        [key.foldedName, String(key.id), String(size)]
+                        Self.bound(key) + [String(size)]
                     )
                 }
             // A page by number starts at its offset: no position to count.
@@ -866,6 +866,24 @@
                 }
             }
             return escaped
+        }
+
+        /// `key` as the two parameters a page or a position compares
+        /// `(sort_name, id)` with: a key that orders every stored row as
+        /// `key` does.
+        ///
+        /// The server's text cannot hold a NUL, so no key it folds has one;
+        /// a key that does comes from elsewhere (a cursor typed by hand, or
+        /// read from an SQLite book another program wrote), and its text
+        /// cannot be sent. A key "p␀…" sorts after "p" and before every other
+        /// name that starts with "p", exactly as ("p\u{1}", the least id)
+        /// does among names with no NUL, so that key is sent instead.
+        fileprivate static func bound(_ key: PersonSortKey) -> [String?] {
+            let text = key.foldedName.utf8
+            guard let nul = text.firstIndex(of: 0) else {
+                return [key.foldedName, String(key.id)]
+            }
+            return [String(decoding: text[..<nul], as: UTF8.self) + "\u{1}", String(Int.min)]
         }
 
         /// The condition for a search, with its parameters numbered from

@@ -91,6 +91,33 @@ import Testing
             }
         }
 
+        /// A key holding a NUL pages as in every other store: after "zol",
+        /// before "zola".
+        ///
+        /// An SQLite book another program wrote can hand one out in a cursor
+        /// (the "next" of `list --json`). The server's text cannot hold a
+        /// NUL, and every such page failed, saying the text "cannot be
+        /// stored".
+        @Test func aKeyHoldingANULPagesAsInEveryOtherStore() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let names = ["Zoe", "Zol", "Zola", "Zolb", "Zp"]
+            for name in names { _ = try await store.add(validating: PersonDraft(name: name)) }
+            let memory = MemoryPersonStore()
+            for name in names { _ = try await memory.add(validating: PersonDraft(name: name)) }
+            let key = PersonSortKey(foldedName: "zol\u{0}x", id: 3)
+            for start in [PageStart.after(key), .before(key)] {
+                let expected = try await memory.page(matching: "", from: start, limit: 10)
+                #expect(
+                    try await store.page(matching: "", from: start, limit: 10).map(\.name)
+                        == expected.map(\.name))
+                let page = try await store.listPage(matching: "zo", from: start, size: 2)
+                let model = try await memory.listPage(matching: "zo", from: start, size: 2)
+                #expect(page.rows.map(\.name) == model.rows.map(\.name))
+                #expect(page.firstIndex == model.firstIndex && page.total == model.total)
+            }
+            #expect(try await store.position(of: key, matching: "") == 2)
+        }
+
         @Test(arguments: [31, 32] as [UInt64])
         func everyAnswerIsThePlainOneWhateverAnotherClientWrote(seed: UInt64) async throws {
             var random = SeededGenerator(seed: seed)
