@@ -900,6 +900,10 @@
             // A person another client left with no name has no key
             // either: never on a page, so never counted.
             guard !search.isEmpty else { return ("sort_name IS NOT NULL", []) }
+            // The server's text cannot hold a NUL, so no key has one, and a
+            // search holding one (typed, or piped to the line front end)
+            // finds no one, as in every store, instead of failing.
+            guard !search.utf8.contains(0) else { return ("false", []) }
             var escaped = PostgreSQLSchema.fold("$\(first)::text")
             for special in ["chr(92)", "'%'", "'_'"] {
                 escaped = "replace(\(escaped), \(special), chr(92) || \(special))"

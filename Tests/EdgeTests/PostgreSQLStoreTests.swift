@@ -118,6 +118,22 @@ import Testing
             #expect(try await store.position(of: key, matching: "") == 2)
         }
 
+        /// A search holding a NUL finds no one, as in every other store.
+        ///
+        /// The line front end passes one on from piped input. The server's
+        /// text cannot hold a NUL, and the list failed to load, saying the
+        /// text "cannot be stored".
+        @Test func aSearchHoldingANULFindsNoOne() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address, startingWith: Person.samples)
+            let search = "a\u{0}a"
+            #expect(try await store.count(matching: search) == 0)
+            #expect(try await store.page(matching: search, from: .first, limit: 10) == [])
+            let page = try await store.listPage(matching: search, from: .first, size: 10)
+            #expect(page.rows == [] && page.total == 0)
+            let key = PersonSortKey(name: "Ada Lovelace", id: 1)
+            #expect(try await store.position(of: key, matching: search) == 0)
+        }
+
         @Test(arguments: [31, 32] as [UInt64])
         func everyAnswerIsThePlainOneWhateverAnotherClientWrote(seed: UInt64) async throws {
             var random = SeededGenerator(seed: seed)
