@@ -27,30 +27,32 @@ struct ArgumentParser {
         let commands: Set<String>?
     }
 
-    private static let options: [Option] = [
-        Option(name: "--store", takesValue: true, commands: nil),
-        Option(name: "--page-size", takesValue: true, commands: nil),
-        Option(name: "--db", takesValue: true, commands: nil),
-        Option(name: "--schema", takesValue: true, commands: nil),
-        Option(name: "--config", takesValue: true, commands: nil),
-        Option(name: "--debug", takesValue: false, commands: nil),
-        Option(name: "--trace", takesValue: false, commands: nil),
-        Option(name: "--import", takesValue: true, commands: nil),
-        Option(name: "--latency", takesValue: true, commands: nil),
-        Option(name: "--ui", takesValue: true, commands: nil),
-        Option(name: "--help", takesValue: false, commands: nil),
-        Option(name: "--version", takesValue: false, commands: nil),
-        Option(name: "--page", takesValue: true, commands: ["list"]),
-        Option(name: "--after", takesValue: true, commands: ["list"]),
-        Option(name: "--search", takesValue: true, commands: ["list", "export"]),
-        Option(name: "--format", takesValue: true, commands: ["export"]),
-        Option(name: "--csv-formulas", takesValue: true, commands: ["export"]),
-        Option(name: "--json", takesValue: false, commands: ["list", "show"]),
-        Option(name: "--name", takesValue: true, commands: ["add", "edit"]),
-        Option(name: "--address", takesValue: true, commands: ["add", "edit"]),
-        Option(name: "--email", takesValue: true, commands: ["add", "edit"]),
-        Option(name: "--repair", takesValue: false, commands: ["check"]),
-    ]
+    private static let options: [Option] =
+        [
+            Option(name: "--store", takesValue: true, commands: nil),
+            Option(name: "--page-size", takesValue: true, commands: nil),
+            Option(name: "--db", takesValue: true, commands: nil),
+            Option(name: "--schema", takesValue: true, commands: nil),
+            Option(name: "--config", takesValue: true, commands: nil),
+            Option(name: "--debug", takesValue: false, commands: nil),
+            Option(name: "--trace", takesValue: false, commands: nil),
+            Option(name: "--import", takesValue: true, commands: nil),
+            Option(name: "--latency", takesValue: true, commands: nil),
+            Option(name: "--ui", takesValue: true, commands: nil),
+            Option(name: "--help", takesValue: false, commands: nil),
+            Option(name: "--version", takesValue: false, commands: nil),
+            Option(name: "--page", takesValue: true, commands: ["list"]),
+            Option(name: "--after", takesValue: true, commands: ["list"]),
+            Option(name: "--search", takesValue: true, commands: ["list", "export"]),
+            Option(name: "--format", takesValue: true, commands: ["export"]),
+            Option(name: "--csv-formulas", takesValue: true, commands: ["export"]),
+            Option(name: "--json", takesValue: false, commands: ["list", "show"]),
+            Option(name: "--repair", takesValue: false, commands: ["check"]),
+        ]
+        // One option for each field a person has: `--name`, `--email`, …
+        + PersonField.allCases.map {
+            Option(name: "--\($0.rawValue)", takesValue: true, commands: ["add", "edit"])
+        }
 
     private static let operandCounts = [
         "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1, "graph": 0, "export": 0,

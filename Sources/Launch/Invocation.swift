@@ -216,19 +216,17 @@ public struct Invocation: Sendable, Equatable {
         case "show":
             return .show(id: try id(parsed), json: json)
         case "add":
-            guard let name = options["--name"] else {
+            guard options["--name"] != nil else {
                 throw UsageError("'add' needs --name NAME")
             }
-            return .add(
-                PersonDraft(
-                    name: name, address: options["--address"] ?? "", email: options["--email"] ?? ""
-                ))
+            return .add(PersonDraft(texts: Self.fieldTexts(options)))
         case "edit":
-            let changes = PersonChanges(
-                name: options["--name"], address: options["--address"], email: options["--email"])
+            let changes = PersonChanges(texts: Self.fieldTexts(options))
             let id = try id(parsed)
             if changes.isEmpty {
-                throw UsageError("'edit' needs at least one of --name, --address, --email")
+                let fields = PersonField.allCases.map { "--\($0.rawValue)" }
+                throw UsageError(
+                    "'edit' needs at least one of \(fields.joined(separator: ", "))")
             }
             return .edit(id: id, changes: changes)
         case "delete":
@@ -266,6 +264,15 @@ public struct Invocation: Sendable, Equatable {
             throw UsageError("--csv-formulas applies to --format csv, not \(format.rawValue)")
         }
         return formulas
+    }
+
+    /// The text of each field given as an option (`--email 'work: a@b.org'`).
+    private static func fieldTexts(_ options: [String: String]) -> [PersonField: String] {
+        var texts: [PersonField: String] = [:]
+        for field in PersonField.allCases {
+            texts[field] = options["--\(field.rawValue)"]
+        }
+        return texts
     }
 
     private static func id(_ parsed: ArgumentParser.Result) throws(UsageError) -> Person.ID {

@@ -29,8 +29,12 @@ public enum Usage {
           people [options]                 browse, open, add, edit and delete interactively
           people list [--page N | --after CURSOR] [--search TEXT] [--json]
           people show ID [--json]
-          people add --name NAME [--address ADDRESS] [--email EMAIL]
-          people edit ID [--name NAME] [--address ADDRESS] [--email EMAIL]
+          people add --name NAME [--FIELD TEXT]...
+          people edit ID [--FIELD TEXT]...
+                                           FIELD is name, email, phone, organization,
+                                           title, nickname, address (the street), city,
+                                           region, postcode, country, birthday or notes;
+                                           several emails or phones: 'work: a@b.org, c@d.org'
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
           people export [--format csv|json] [--search TEXT] [--csv-formulas keep|neutralise]

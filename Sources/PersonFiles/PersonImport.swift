@@ -59,8 +59,8 @@ public enum PersonImport {
         for (source, drafts) in zip(sources, contents) {
             let persons = drafts.enumerated().map { offset, draft in
                 Person(
-                    id: nextID - offset, name: draft.name, address: draft.address,
-                    email: draft.email, added: added, source: source)
+                    id: nextID - offset, name: draft.name, details: draft.details, added: added,
+                    source: source)
             }
             nextID -= drafts.count
             stores.append(ReadOnlyPersonStore(persons: persons, source: source))

@@ -283,8 +283,7 @@ public final class PersonCommands: Application {
     /// the user believing values no one will find.
     private static func rewritten(_ saved: Person, from draft: ValidatedDraft) -> String? {
         let written = Person(
-            id: saved.id, name: draft.name, address: draft.address, email: draft.email,
-            added: saved.added)
+            id: saved.id, name: draft.name, details: draft.details, added: saved.added)
         guard !saved.hasSameValues(as: written) else { return nil }
         let email = saved.email.map { InertText.quoted($0) } ?? "none"
         return
@@ -301,13 +300,9 @@ public final class PersonCommands: Application {
     }
 
     private static func describe(_ person: Person) -> [String] {
-        [
-            "Id       \(person.id)",
-            "Name     \(person.name)",
-            "Address  \(person.address.isEmpty ? "—" : person.address)",
-            "Email    \(person.email ?? "—")",
-            "Added    \(person.added.formatted(.iso8601.year().month().day()))",
-        ]
+        let fields = person.shownFields
+        let width = (fields.map(\.label.count).max() ?? 0) + 2
+        return fields.map { "\($0.label.padded(to: width))\($0.value)" }
     }
 }
 

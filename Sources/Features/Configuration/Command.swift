@@ -70,43 +70,45 @@ extension Command {
     }
 }
 
-/// The fields `people edit` was given; `nil` means "keep".
+/// The fields `people edit` was given; a field not given is kept.
 public struct PersonChanges: Sendable, Equatable {
-    /// The new name, if given.
-    public var name: String?
-    /// The new address, if given; empty clears it.
-    public var address: String?
-    /// The new email, if given; empty clears it.
-    public var email: String?
+    /// The new text of each field given; empty clears an optional field.
+    public var texts: [PersonField: String]
 
     /// Changes to the fields given.
-    public init(name: String? = nil, address: String? = nil, email: String? = nil) {
-        self.name = name
-        self.address = address
-        self.email = email
+    public init(texts: [PersonField: String]) {
+        self.texts = texts
     }
 
+    /// Changes to the name, street and email given.
+    public init(name: String? = nil, address: String? = nil, email: String? = nil) {
+        var texts: [PersonField: String] = [:]
+        texts[.name] = name
+        texts[.address] = address
+        texts[.email] = email
+        self.init(texts: texts)
+    }
+
+    /// The new name, if given.
+    public var name: String? { texts[.name] }
+    /// The new street, if given; empty clears it.
+    public var address: String? { texts[.address] }
+    /// The new emails, if given; empty clears them.
+    public var email: String? { texts[.email] }
+
     /// Whether nothing would change.
-    public var isEmpty: Bool { name == nil && address == nil && email == nil }
+    public var isEmpty: Bool { texts.isEmpty }
 
     /// The change to `field`, or `nil` to keep it.
     ///
     /// So that an edit refused for a field can tell a value typed now from
     /// one the store held.
-    public subscript(field: PersonField) -> String? {
-        switch field {
-        case .name: name
-        case .address: address
-        case .email: email
-        }
-    }
+    public subscript(field: PersonField) -> String? { texts[field] }
 
     /// `draft` with these changes applied.
     public func applied(to draft: PersonDraft) -> PersonDraft {
         var changed = draft
-        if let name { changed.name = name }
-        if let address { changed.address = address }
-        if let email { changed.email = email }
+        for (field, text) in texts { changed[field] = text }
         return changed
     }
 }

@@ -22,3 +22,32 @@ enum EmailAddress {
             || !text.unicodeScalars.contains(where: \.properties.isWhitespace)
     }
 }
+
+/// The shape a phone number must have to be stored.
+///
+/// As modest as ``EmailAddress``: the digits people dial and the
+/// punctuation they write between them — `+44 20 7946 0018`,
+/// `(555) 010-9999 x12`, `*31#` — with at least three digits. Letters
+/// (`1-800-FLOWERS`) are not numbers a phone or an export keeps.
+enum PhoneNumber {
+    /// Whether `text` is written like a phone number.
+    static func isWellFormed(_ text: String) -> Bool {
+        var digits = 0
+        var rest = Substring(text)
+        while let byte = rest.utf8.first {
+            if (0x30...0x39).contains(byte) {
+                digits += 1
+                rest = rest.dropFirst()
+            } else if " +-()./#*".utf8.contains(byte) {
+                rest = rest.dropFirst()
+            } else if let word = ["ext.", "ext", "x"].first(where: {
+                rest.lowercased().hasPrefix($0)
+            }) {
+                rest = rest.dropFirst(word.count)
+            } else {
+                return false
+            }
+        }
+        return digits >= 3
+    }
+}

@@ -16,10 +16,15 @@ public struct Person: Sendable, Hashable, Identifiable {
     /// Never empty, and at most ``PersonField/name``'s limit, when typed or
     /// imported; a database another program wrote may hold any text.
     public let name: String
-    /// Empty when unknown.
-    public let address: String
-    /// `nil` when the person has none; well formed when present.
-    public let email: String?
+    /// Everything the card holds besides the name: emails, phones, the
+    /// postal address, and the rest.
+    public let details: ContactDetails
+    /// The street; empty when unknown. (Earlier releases kept the address
+    /// as this one line.)
+    public var address: String { details.address.street }
+    /// The preferred email, the one the list shows; `nil` when the person
+    /// has none.
+    public var email: String? { details.emails.first?.value }
     /// When the person was added, by the caller's clock, not the store's:
     /// the date handed to ``PersonStore/add(_:addedAt:)``, so it is the app's
     /// time whichever store keeps it.
@@ -37,8 +42,7 @@ public struct Person: Sendable, Hashable, Identifiable {
     /// - Parameters:
     ///   - id: the id the store handed out.
     ///   - name: the name, as stored.
-    ///   - address: the address; empty when unknown.
-    ///   - email: the email, or `nil`.
+    ///   - details: everything else the card holds, as stored.
     ///   - added: when the person was added.
     ///   - source: the file an imported person comes from; `nil` otherwise.
     ///   - sortName: the folded name a store keeps for this person, when it
@@ -46,13 +50,12 @@ public struct Person: Sendable, Hashable, Identifiable {
     ///     hold one that disagrees with the name, and the next page must start
     ///     after the key the rows are ordered by.
     public init(
-        id: ID, name: String, address: String, email: String?, added: Date, source: String? = nil,
+        id: ID, name: String, details: ContactDetails, added: Date, source: String? = nil,
         sortName: String? = nil
     ) {
         self.id = id
         self.name = name
-        self.address = address
-        self.email = email
+        self.details = details
         self.added = added
         self.source = source
         sortKey =
@@ -60,10 +63,34 @@ public struct Person: Sendable, Hashable, Identifiable {
             ?? PersonSortKey(name: name, id: id)
     }
 
+    /// A person with a name, a street and one email, and nothing else: the
+    /// card of earlier releases, which samples and tests still write.
+    public init(
+        id: ID, name: String, address: String, email: String?, added: Date, source: String? = nil,
+        sortName: String? = nil
+    ) {
+        self.init(
+            id: id, name: name,
+            details: ContactDetails(
+                emails: email.map { [LabelledValue(value: $0)] } ?? [],
+                address: PostalAddress(street: address)),
+            added: added, source: source, sortName: sortName)
+    }
+
+    /// The id this card keeps outside the book (vCard's `UID`): the one it
+    /// came with, or, for a card made here, one made of its id and the
+    /// date it was added — neither ever changes, and an export restored
+    /// into an empty book gets both back, so the card's id survives the
+    /// trip. No random number is drawn, so every store gives one card the
+    /// same id.
+    public var cardID: String {
+        details.uid.isEmpty ? "people:\(id):\(StoredDate.seconds(of: added))" : details.uid
+    }
+
     /// Whether the app may change or delete this person.
     public var isReadOnly: Bool { source != nil }
 
-    /// Whether `other` holds this person's values — name, address, email,
+    /// Whether `other` holds this person's values — name and every detail,
     /// byte for byte, and the date added — as read: what a store checks
     /// before it saves over them or deletes them.
     ///
@@ -74,15 +101,8 @@ public struct Person: Sendable, Hashable, Identifiable {
     /// number, is compared as the text it reads as, so two such values that
     /// read the same are taken as the same.
     public func hasSameValues(as other: Person) -> Bool {
-        let sameEmail =
-            switch (email, other.email) {
-            case (nil, nil): true
-            case (let mine?, let theirs?): mine.utf8.elementsEqual(theirs.utf8)
-            default: false
-            }
-        return id == other.id && added == other.added && sameEmail
-            && name.utf8.elementsEqual(other.name.utf8)
-            && address.utf8.elementsEqual(other.address.utf8)
+        id == other.id && added == other.added && name.utf8.elementsEqual(other.name.utf8)
+            && details.hasSameBytes(as: other.details)
     }
 
     /// Whether a save of `draft` over `opened`, read back as this person,
@@ -96,8 +116,7 @@ public struct Person: Sendable, Hashable, Identifiable {
     /// of a change no one will find.
     public func keptNone(of draft: ValidatedDraft, over opened: Person) -> Bool {
         let written = Person(
-            id: opened.id, name: draft.name, address: draft.address, email: draft.email,
-            added: opened.added)
+            id: opened.id, name: draft.name, details: draft.details, added: opened.added)
         return hasSameValues(as: opened) && !written.hasSameValues(as: opened)
     }
 }

@@ -1,35 +1,82 @@
 import Foundation
 
-/// The three things a person types about someone, with the rule for each.
+/// The things a person types about someone, in the order a form asks for
+/// them, with the rule for each.
 ///
 /// The rules live here, in the model, so that the edit screen, the one-shot
 /// commands and the imports check a value the same way; a store accepts only
-/// what passed them (``ValidatedDraft``).
+/// what passed them (``ValidatedDraft``). A new field is a new case here and
+/// in ``ContactDetails``: the forms, the one-shot commands' options and the
+/// detail screens walk ``allCases``.
 public enum PersonField: String, Sendable, CaseIterable {
     case name
-    case address
+    /// Every email address, the preferred one first (``isList``).
     case email
+    /// Every phone number, the preferred one first (``isList``).
+    case phone
+    case organization
+    case title
+    case nickname
+    /// The street: what earlier releases kept as the one address line.
+    case address
+    case city
+    case region
+    case postcode
+    case country
+    case birthday
+    case notes
 
     /// How the field is called on screen.
     public var label: String {
         switch self {
         case .name: "Name"
-        case .address: "Address"
         case .email: "Email"
+        case .phone: "Phone"
+        case .organization: "Organisation"
+        case .title: "Title"
+        case .nickname: "Nickname"
+        case .address: "Address"
+        case .city: "City"
+        case .region: "Region"
+        case .postcode: "Postcode"
+        case .country: "Country"
+        case .birthday: "Birthday"
+        case .notes: "Notes"
         }
     }
 
     /// Whether a person can be saved without it.
     public var isRequired: Bool { self == .name }
 
-    /// The most characters the field may hold.
+    /// Whether the field holds a list of labelled values, typed as
+    /// `work: ada@example.org, home: ada@home.example`: commas between
+    /// values, a label and a colon before one when it has a label. Adding,
+    /// removing or reordering a value is editing that text, as in abook.
+    public var isList: Bool { self == .email || self == .phone }
+
+    /// The most values a list field may hold.
+    public static let mostValues = 20
+
+    /// The most characters the field may hold: for a list, the whole text.
     public var maximumLength: Int {
         switch self {
-        case .name: 100
-        case .address: 200
-        case .email: 254
+        case .name, .title, .nickname, .city, .region, .country: 100
+        case .organization, .address: 200
+        case .postcode: 20
+        case .birthday: 10
+        case .email: Self.mostValues * (Self.longestValue(of: .email) + 44)
+        case .phone: Self.mostValues * (Self.longestValue(of: .phone) + 44)
+        case .notes: 4000
         }
     }
+
+    /// The most characters one value of a list field may hold.
+    public static func longestValue(of field: PersonField) -> Int {
+        field == .email ? 254 : 40
+    }
+
+    /// The most characters a list value's label may hold.
+    public static let longestLabel = 40
 
     /// The most bytes the field may take in UTF-8: four per character.
     ///
@@ -54,35 +101,101 @@ public enum PersonField: String, Sendable, CaseIterable {
     /// The value trimmed and checked, or the problem with it.
     ///
     /// Besides length and shape, it refuses what would let stored text
-    /// deceive a reader: control characters, direction controls that reorder
-    /// the text around them (`Bob‮txt.exe`), line and paragraph separators,
-    /// and a value with nothing visible in it.
+    /// deceive a reader: control characters (a line feed is allowed in
+    /// notes alone), direction controls that reorder the text around them
+    /// (`Bob‮txt.exe`), line and paragraph separators, characters that take
+    /// no room or pass for a plain space (so "Ada Allen" can be written only
+    /// one way), and a value with nothing visible in it.
     ///
     /// - Returns: the trimmed text; empty means "none" for an optional field.
+    ///   A list comes back in its one spelling (``LabelledValue/formText``
+    ///   joined by ", "), a birthday as ``Birthday/description`` writes it.
     /// - Throws: ``PersonValidationError`` naming this field and the bad value.
     public func validate(_ raw: String) throws(PersonValidationError) -> String {
+        if isList {
+            return try values(in: raw).map(\.formText).joined(separator: ", ")
+        }
+        let text = self == .notes ? Self.withLineFeeds(raw) : raw
+        let value = try checkedText(text, limit: maximumLength)
+        if self == .birthday && !value.isEmpty {
+            guard let birthday = Birthday(value) else {
+                throw PersonValidationError(field: self, problem: .malformedBirthday(value))
+            }
+            return birthday.description
+        }
+        return value
+    }
+
+    /// The values of a list field as typed (``isList``), each checked.
+    ///
+    /// Commas part the values and empty ones are skipped; text before the
+    /// first colon of a value is its label, unless (for an email) it holds
+    /// an `@`. So no email with a comma in it can be kept, which only a
+    /// quoted address could hold.
+    ///
+    /// - Throws: ``PersonValidationError`` naming this field and the bad value.
+    public func values(in raw: String) throws(PersonValidationError) -> [LabelledValue] {
+        let text = Self.trimmed(raw)
+        if text.utf8.count > maximumBytes {
+            throw PersonValidationError(
+                field: self, problem: .tooLarge(text, bytes: text.utf8.count, limit: maximumBytes))
+        }
+        var values: [LabelledValue] = []
+        for entry in text.split(separator: ",", omittingEmptySubsequences: true) {
+            var value = Self.trimmed(String(entry))
+            if value.isEmpty { continue }
+            var label = ""
+            if let colon = value.firstIndex(of: ":"),
+                self != .email || !value[..<colon].contains("@")
+            {
+                label = try checkedText(String(value[..<colon]), limit: Self.longestLabel)
+                value = Self.trimmed(String(value[value.index(after: colon)...]))
+            }
+            let checked = try checkedText(value, limit: Self.longestValue(of: self))
+            if self == .email && !EmailAddress.isWellFormed(checked) {
+                throw PersonValidationError(field: self, problem: .malformedEmail(checked))
+            }
+            if self == .phone && !PhoneNumber.isWellFormed(checked) {
+                throw PersonValidationError(field: self, problem: .malformedPhone(checked))
+            }
+            values.append(LabelledValue(label: label, value: checked))
+        }
+        if values.isEmpty && isRequired {
+            throw PersonValidationError(field: self, problem: .missing)
+        }
+        if values.count > Self.mostValues {
+            throw PersonValidationError(
+                field: self, problem: .tooManyValues(values.count, limit: Self.mostValues))
+        }
+        return values
+    }
+
+    /// `raw` trimmed and checked as text of at most `limit` characters.
+    private func checkedText(_ raw: String, limit: Int) throws(PersonValidationError) -> String {
         let value = Self.trimmed(raw)
         if value.isEmpty {
             if isRequired { throw PersonValidationError(field: self, problem: .missing) }
             return value
         }
         // Bytes first: it bounds the work every later check does.
-        if value.utf8.count > maximumBytes {
+        if value.utf8.count > limit * 4 {
             throw PersonValidationError(
-                field: self,
-                problem: .tooLarge(value, bytes: value.utf8.count, limit: maximumBytes))
+                field: self, problem: .tooLarge(value, bytes: value.utf8.count, limit: limit * 4))
         }
         if Self.isPrintableASCII(value) {
             // Nothing to refuse character by character, and every character
             // is one byte: the common case, checked in one pass.
-            return try checkedLengthAndShape(value, length: value.utf8.count)
+            return try checkedLength(value, length: value.utf8.count, limit: limit)
         }
         var hasVisible = false
         for scalar in value.unicodeScalars {
+            if scalar == "\n" && self == .notes { continue }
             if scalar.properties.generalCategory == .control {
                 throw PersonValidationError(field: self, problem: .controlCharacter(scalar))
             }
-            if InertText.isDirectionControl(scalar) || InertText.isLineSeparator(scalar) {
+            if InertText.isDirectionControl(scalar) || InertText.isLineSeparator(scalar)
+                || Self.isHidden(scalar)
+            {
                 throw PersonValidationError(field: self, problem: .invisibleCharacter(scalar))
             }
             hasVisible = hasVisible || Self.isVisible(scalar)
@@ -90,22 +203,42 @@ public enum PersonField: String, Sendable, CaseIterable {
         if !hasVisible {
             throw PersonValidationError(field: self, problem: .nothingVisible(value))
         }
-        return try checkedLengthAndShape(value, length: value.count)
+        return try checkedLength(value, length: value.count, limit: limit)
     }
 
-    /// `value` when its `length` in characters is allowed and, for an
-    /// email, it is shaped like one.
-    private func checkedLengthAndShape(_ value: String, length: Int) throws(PersonValidationError)
-        -> String
+    /// `value` when its `length` in characters is at most `limit`.
+    private func checkedLength(_ value: String, length: Int, limit: Int)
+        throws(PersonValidationError) -> String
     {
-        if length > maximumLength {
+        if length > limit {
             throw PersonValidationError(
-                field: self, problem: .tooLong(value, length: length, limit: maximumLength))
-        }
-        if self == .email && !EmailAddress.isWellFormed(value) {
-            throw PersonValidationError(field: self, problem: .malformedEmail(value))
+                field: self, problem: .tooLong(value, length: length, limit: limit))
         }
         return value
+    }
+
+    /// Notes as typed on any system: a carriage return, alone or before a
+    /// line feed, becomes a line feed.
+    private static func withLineFeeds(_ raw: String) -> String {
+        guard raw.utf8.contains(0x0D) else { return raw }
+        return raw.replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// Whether `scalar` takes no room or passes for a plain space, so that
+    /// two values that read alike would be stored apart: a space other than
+    /// U+0020, or a default-ignorable character other than the joiners and
+    /// selectors that writing and emoji need (U+200C, U+200D, the variation
+    /// selectors, the tag characters of flags).
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if scalar.properties.isWhitespace { return value != 0x20 && value != 0x0A }
+        if value == 0x2800 { return true }
+        guard scalar.properties.isDefaultIgnorableCodePoint else { return false }
+        let needed: [ClosedRange<UInt32>] = [
+            0x200C...0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0xE0020...0xE007F,
+        ]
+        return !needed.contains { $0.contains(value) }
     }
 
     /// Whether `value` is only ASCII letters, digits, punctuation and

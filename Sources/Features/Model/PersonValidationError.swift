@@ -21,6 +21,15 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
         case nothingVisible(String)
         /// The value is not shaped like an email address.
         case malformedEmail(String)
+        /// The value is not written like a phone number.
+        case malformedPhone(String)
+        /// The value is not a day of the year, with or without a year.
+        case malformedBirthday(String)
+        /// The card's id (``ContactDetails/uid``) is not visible ASCII of
+        /// at most 254 characters.
+        case malformedUID(String)
+        /// A list field holds more values than it may.
+        case tooManyValues(Int, limit: Int)
     }
 
     /// The field the value was meant for.
@@ -61,6 +70,17 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
         case .malformedEmail(let value):
             return
                 "email \(InertText.quoted(value)) is not a valid address (expected name@example.org)"
+        case .malformedPhone(let value):
+            return
+                "phone \(InertText.quoted(value)) is not a phone number (expected digits, such as +44 20 7946 0018)"
+        case .malformedBirthday(let value):
+            return
+                "birthday \(InertText.quoted(value)) is not a date (expected 1815-12-10, or --12-10 without the year)"
+        case .malformedUID(let value):
+            return
+                "card id \(InertText.quoted(value, limit: 21)) is not valid (expected at most 254 visible ASCII characters)"
+        case .tooManyValues(let count, let limit):
+            return "\(name) has \(count) values; at most \(limit) are allowed"
         }
     }
 }

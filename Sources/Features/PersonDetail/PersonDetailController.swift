@@ -105,13 +105,7 @@ public final class PersonDetailController: Screen {
         let shown = opened.person
         return PersonDetailViewModel(
             title: shown.name,
-            fields: [
-                ("Name", shown.name),
-                ("Address", shown.address.isEmpty ? "—" : shown.address),
-                ("Email", shown.email ?? "—"),
-                ("Added", shown.added.formatted(.iso8601.year().month().day())),
-                ("Id", String(shown.id)),
-            ] + (shown.source.map { [("Source", "\($0) (read-only)")] } ?? []),
+            fields: shown.shownFields,
             confirmation: isConfirmingDelete
                 ? ConfirmationViewModel(
                     question: "Delete \(shown.name)?", canBeUndone: true,

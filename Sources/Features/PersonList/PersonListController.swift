@@ -225,7 +225,8 @@ public final class PersonListController: Screen {
         var row = PersonRowViewModel(
             title: person.name,
             subtitle: [
-                person.address.isEmpty ? person.email : person.address,
+                person.email ?? person.details.phones.first?.value
+                    ?? person.details.address.oneLine,
                 person.source.map { "from \($0)" },
             ]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "),

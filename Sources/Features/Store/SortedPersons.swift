@@ -46,7 +46,7 @@ struct SortedPersons {
         }
         let persons = drafts.enumerated().map { offset, draft in
             Person(
-                id: first + offset, name: draft.name, address: draft.address, email: draft.email,
+                id: first + offset, name: draft.name, details: draft.details,
                 added: added)
         }
         let last = first + (drafts.count - 1)

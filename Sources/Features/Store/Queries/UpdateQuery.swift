@@ -57,8 +57,7 @@ extension MemoryPersonStore {
             let old = try contents.unchanged(opened)
             _ = contents.remove(opened.id)
             let person = Person(
-                id: opened.id, name: draft.name, address: draft.address, email: draft.email,
-                added: old.added)
+                id: opened.id, name: draft.name, details: draft.details, added: old.added)
             contents.insert(person)
             return person
         }
