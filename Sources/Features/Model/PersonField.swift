@@ -188,20 +188,25 @@ public enum PersonField: String, Sendable, CaseIterable {
             return try checkedLength(value, length: value.utf8.count, limit: limit)
         }
         var hasVisible = false
+        var hidden: Unicode.Scalar?
         for scalar in value.unicodeScalars {
             if scalar == "\n" && self == .notes { continue }
             if scalar.properties.generalCategory == .control {
                 throw PersonValidationError(field: self, problem: .controlCharacter(scalar))
             }
-            if InertText.isDirectionControl(scalar) || InertText.isLineSeparator(scalar)
-                || Self.isHidden(scalar)
-            {
+            if InertText.isDirectionControl(scalar) || InertText.isLineSeparator(scalar) {
                 throw PersonValidationError(field: self, problem: .invisibleCharacter(scalar))
             }
+            if hidden == nil && Self.isHidden(scalar) { hidden = scalar }
             hasVisible = hasVisible || Self.isVisible(scalar)
         }
+        // A value of hidden characters alone is said to be that; a
+        // visible one with a hidden character in it names the character.
         if !hasVisible {
             throw PersonValidationError(field: self, problem: .nothingVisible(value))
+        }
+        if let hidden {
+            throw PersonValidationError(field: self, problem: .invisibleCharacter(hidden))
         }
         return try checkedLength(value, length: value.count, limit: limit)
     }

@@ -15,7 +15,9 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
         /// The value holds a character that would garble a terminal.
         case controlCharacter(Unicode.Scalar)
         /// The value holds an invisible character that changes how the text
-        /// around it reads: a direction control or a line separator.
+        /// around it reads (a direction control, a line separator), or that
+        /// lets two values that read alike differ (a zero-width space, a
+        /// no-break space).
         case invisibleCharacter(Unicode.Scalar)
         /// The value is made only of characters that show nothing.
         case nothingVisible(String)
@@ -59,7 +61,10 @@ public struct PersonValidationError: Error, Equatable, CustomStringConvertible {
         case .invisibleCharacter(let scalar):
             let kind =
                 InertText.isLineSeparator(scalar)
-                ? "a line or paragraph separator" : "a direction control that reorders the text"
+                ? "a line or paragraph separator"
+                : InertText.isDirectionControl(scalar)
+                    ? "a direction control that reorders the text"
+                    : "it takes no room or passes for a space, so two values that read alike would differ"
             return
                 "\(name) contains the invisible character \(InertText.codePoint(scalar)) (\(kind))"
         case .nothingVisible(let value):
