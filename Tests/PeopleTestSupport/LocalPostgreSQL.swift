@@ -67,7 +67,7 @@ package final class LocalPostgreSQL: Sendable {
             atexit {
                 // What the run printed first: a pipe holds the summary in
                 // the buffer `exit` flushes only after this handler.
-                fflush(stdout)
+                fflush(nil)  // every output stream
                 try? LocalPostgreSQL.shared?.get().stop()
             }
             return .success(server)
