@@ -193,7 +193,8 @@ package final class LocalPostgreSQL: Sendable {
     /// server step then ran out of time with its summary still unprinted.
     package func stop() {
         try? run("pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop")
-        let argv = ["/bin/rm", "-rf", folder].map { strdup($0) } + [nil]
+        let command: [String] = ["/bin/rm", "-rf", folder]
+        let argv = command.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         if posix_spawn(&pid, "/bin/rm", nil, nil, argv, environ) != 0 {
