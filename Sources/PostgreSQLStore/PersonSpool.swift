@@ -61,8 +61,11 @@
                 for person in persons {
                     put(UInt64(bitPattern: Int64(person.id)), into: &bytes)
                     put(person.added.timeIntervalSinceReferenceDate.bitPattern, into: &bytes)
+                    // The card as a store keeps it beside the street and the
+                    // email: read back as the person's details were read.
                     for text in [
                         person.name, person.address, person.email, person.sortKey.foldedName,
+                        StoredCard.json(of: person.details), person.details.uid,
                     ] {
                         guard let text else {
                             put(UInt64.max, into: &bytes)
@@ -112,9 +115,13 @@
                     let address = try text() ?? ""
                     let email = try text()
                     let sortName = try text()
+                    let card = try text()
+                    let uid = try text()
                     page.append(
                         Person(
-                            id: id, name: name, address: address, email: email,
+                            id: id, name: name,
+                            details: StoredCard.details(
+                                json: card, street: address, email: email, uid: uid),
                             added: Date(timeIntervalSinceReferenceDate: added), sortName: sortName
                         ))
                     taken += 1

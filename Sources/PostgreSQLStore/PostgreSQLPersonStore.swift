@@ -78,7 +78,7 @@
                         }
                         for person in samples {
                             _ = try session.rows(
-                                "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                                "INSERT INTO person (id, name, address, email, added, card, uid) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                                 [String(person.id)] + Self.values(of: person)
                             ) { _ in () }
                         }
@@ -272,7 +272,7 @@
                         }
                         guard
                             try session.changed(
-                                "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                                "INSERT INTO person (id, name, address, email, added, card, uid) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                                 [id] + values) == 1
                         else { throw PersonStoreError.notKept(.add, name: draft.name) }
                         guard
@@ -312,7 +312,8 @@
                         // so the add is all of them or none, as promised.
                         return try session.transaction {
                             let copied = try session.copy(
-                                "COPY person (name, address, email, added) FROM STDIN", lines: lines
+                                "COPY person (name, address, email, added, card, uid) FROM STDIN",
+                                lines: lines
                             )
                             guard copied == sent else {
                                 throw PersonStoreError.storage(
@@ -374,8 +375,8 @@
                     try Self.requireUnchanged(opened, in: session)
                     guard
                         try session.changed(
-                            "UPDATE person SET name = $2, address = $3, email = $4 WHERE id = $1",
-                            [String(opened.id)] + values.prefix(3)) == 1
+                            "UPDATE person SET name = $2, address = $3, email = $4, card = $5, uid = $6 WHERE id = $1",
+                            [String(opened.id)] + values.prefix(3) + values.suffix(2)) == 1
                     else { throw PersonStoreError.notKept(.change, name: opened.name) }
                     // Read back, not made from the draft: a trigger may
                     // have changed what was written, or kept none of it.
@@ -456,7 +457,7 @@
                     let inserted: Int
                     do {
                         inserted = try session.changed(
-                            "INSERT INTO person (id, name, address, email, added) VALUES ($1, $2, $3, $4, $5)",
+                            "INSERT INTO person (id, name, address, email, added, card, uid) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                             values)
                     } catch let failure as PostgreSQLFailure
                         where failure.state == "23505" && failure.message.contains("person_pkey")
@@ -812,12 +813,13 @@
     // MARK: - Rows and values
 
     extension PostgreSQLPersonStore {
-        fileprivate static let columns = "id, name, address, email, added, sort_name"
+        fileprivate static let columns = "id, name, address, email, added, sort_name, card, uid"
 
         /// A person from a row of ``columns``.
         ///
         /// Another client may have stored any values the columns allow;
-        /// none of them can crash us.
+        /// none of them can crash us. The card is read as its text, which
+        /// ``Features/StoredCard`` reads as untrusted: any JSON, or none.
         @Sendable fileprivate static func person(_ row: PostgreSQLRow) -> Person {
             person(row, from: 0)
         }
@@ -826,27 +828,39 @@
         fileprivate static func person(_ row: PostgreSQLRow, from first: Int) -> Person {
             Person(
                 id: Int(row.text(first)) ?? 0, name: row.text(first + 1),
-                address: row.text(first + 2),
-                email: row.isNull(first + 3) ? nil : row.text(first + 3),
+                details: StoredCard.details(
+                    json: row.isNull(first + 6) ? nil : row.text(first + 6),
+                    street: row.text(first + 2),
+                    email: row.isNull(first + 3) ? nil : row.text(first + 3),
+                    uid: row.isNull(first + 7) ? nil : row.text(first + 7)),
                 added: StoredDate.date(fromSeconds: Double(row.text(first + 4)) ?? 0),
                 sortName: row.text(first + 5))
         }
 
-        /// Name, address, email and date, as parameters `$1`…`$4`.
+        /// Name, street, preferred email, date, card and card id, as
+        /// parameters `$1`…`$6`.
         fileprivate static func values(of draft: ValidatedDraft, added: Date) -> [String?] {
             [draft.name, draft.address, draft.email, "\(StoredDate.seconds(of: added))"]
+                + card(of: draft.details)
         }
 
         /// A stored person's values, as parameters, to store them again.
         fileprivate static func values(of person: Person) -> [String?] {
-            [person.name, person.address, person.email, "\(StoredDate.seconds(of: person.added))"]
+            values(of: ValidatedDraft(storing: person), added: person.added)
+        }
+
+        /// The card's JSON and its id, each `nil` (NULL) when it holds
+        /// nothing: so a person with no more than a name, a street and an
+        /// email is stored as earlier releases stored one.
+        private static func card(of details: ContactDetails) -> [String?] {
+            let json = StoredCard.json(of: details)
+            return [json == "{}" ? nil : json, details.uid.isEmpty ? nil : details.uid]
         }
 
         /// A draft as one line of `COPY`'s text format.
         fileprivate static func copyLine(_ draft: ValidatedDraft, added: Date) -> String {
-            let email = draft.email.map(copyField) ?? "\\N"
-            return
-                "\(copyField(draft.name))\t\(copyField(draft.address))\t\(email)\t\(StoredDate.seconds(of: added))\n"
+            values(of: draft, added: added).map { $0.map(copyField) ?? "\\N" }
+                .joined(separator: "\t") + "\n"
         }
 
         /// `text` with what `COPY` reads as structure (backslash, tab, line

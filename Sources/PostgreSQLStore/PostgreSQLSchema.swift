@@ -16,7 +16,7 @@
         /// `steps[n]` takes a book from version `n` to version `n + 1`; each
         /// runs inside the opening transaction, with the version's bump.
         ///
-        /// Version 1 is the book:
+        /// Version 1 is the book (version 3 adds each person's card):
         ///
         /// - The identity column hands out ids from a sequence, which never
         ///   hands one out twice, even after the row is deleted.
@@ -62,6 +62,17 @@
             ALTER TABLE person ADD COLUMN sort_name text COLLATE "C" GENERATED ALWAYS AS (\(fold("name"))) STORED;
             CREATE INDEX person_order ON person (sort_name, id);
             CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops);
+            """,
+            // Version 3: the card (see ``Features/StoredCard``): what a
+            // person holds beyond the name, street and preferred email, as
+            // JSON (NULL for nothing more), and the card's id in a column
+            // of its own (NULL for none), indexed, since an import finds a
+            // card by it. New columns with no default change no row, so a
+            // large book upgrades at once; the index reads it once.
+            """
+            ALTER TABLE person ADD COLUMN card jsonb;
+            ALTER TABLE person ADD COLUMN uid text;
+            CREATE INDEX person_uid ON person (uid);
             """,
         ]
 
@@ -177,6 +188,11 @@
                 "person_search", "index",
                 "SELECT \(index("person_search", "gin (sort_name gin_trgm_ops)"))",
                 "DROP INDEX IF EXISTS person_search; CREATE INDEX person_search ON person USING gin (sort_name gin_trgm_ops)"
+            ),
+            (
+                "person_uid", "index",
+                "SELECT \(index("person_uid", "btree (uid)"))",
+                "DROP INDEX IF EXISTS person_uid; CREATE INDEX person_uid ON person (uid)"
             ),
             (
                 "person_changed", "trigger",

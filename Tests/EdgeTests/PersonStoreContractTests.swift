@@ -103,8 +103,7 @@ private struct PlusOneIDsPersonStore: PersonStorage {
             last += 1
             return last
         }
-        return Person(
-            id: id, name: draft.name, address: draft.address, email: draft.email, added: date)
+        return Person(id: id, name: draft.name, details: draft.details, added: date)
     }
 
     func answer(_ query: AddQuery) async throws -> Person {

@@ -389,6 +389,7 @@ import Testing
         private func versionOneBook(_ other: PostgreSQLConnection, _ names: [String]) async throws {
             let caseAlone = "lower(replace(normalize(name, NFC), 'Σ', 'σ') COLLATE \"und-x-icu\")"
             for statement in [
+                "ALTER TABLE person DROP COLUMN card, DROP COLUMN uid",
                 "ALTER TABLE person DROP COLUMN sort_name",
                 "ALTER TABLE person ADD COLUMN sort_name text COLLATE \"C\" GENERATED ALWAYS AS (\(caseAlone)) STORED",
                 "CREATE INDEX person_order ON person (sort_name, id)",

@@ -7,9 +7,10 @@ import Testing
     @testable import PostgreSQLStore
 
     /// A book on a server made by any earlier release opens in this one:
-    /// every person kept, field for field, the book at the current version
-    /// and the check clean; an upgrade that fails leaves the book as it
-    /// was, and a newer book is refused without a change.
+    /// every person kept, field for field, the book at the current
+    /// version, a whole card kept from then on, and the check clean; an
+    /// upgrade that fails leaves the book as it was, and a newer book is
+    /// refused without a change.
     ///
     /// Each earlier schema is a fixture in `Fixtures/` (`postgresql-v…`),
     /// run by `psql` in a new database of the tests' own server, as
@@ -60,6 +61,20 @@ import Testing
             let before = try snapshot()
             _ = try PostgreSQLPersonStore(conninfo: address)
             #expect(try snapshot() == before, "a second open writes nothing")
+
+            // Upgraded, everyone has a card holding what they had, and
+            // nothing more; a new card is kept whole.
+            #expect(
+                persons.allSatisfy {
+                    $0.details
+                        == ContactDetails(
+                            emails: $0.email.map { [LabelledValue(value: $0)] } ?? [],
+                            address: PostalAddress(street: $0.address))
+                })
+            let carded = try await store.add(
+                Fixtures.everyFieldDraft().validated(), addedAt: Fixtures.now)
+            #expect(try await store.person(withID: carded.id)?.details == carded.details)
+            #expect(try await store.check(repairing: false).problems == [])
         }
 
         @Test func anUpgradeThatFailsLeavesTheOldBookAndSaysSoInOneLine() async throws {

@@ -40,6 +40,36 @@ public enum Fixtures {
         }
     }
 
+    /// A draft that fills every field of the card with hostile but valid
+    /// text: combining marks (spelled as escapes, so no editor composes
+    /// them), emoji, quotes, backslashes, SQL and JSON's own characters,
+    /// lines in the notes, twenty labelled emails, and a card id.
+    ///
+    /// `variant` makes each draft's values its own, so two of them differ
+    /// in every field.
+    public static func everyFieldDraft(_ variant: Int = 0) -> PersonDraft {
+        let emails = (1...PersonField.mostValues).map { index in
+            "\(index == 1 ? "work" : "l\"\\\(index)"): o'brien+\(variant).\(index)@exa-mple.org"
+        }
+        return PersonDraft(
+            texts: [
+                .name: "Zoe\u{308} 👩🏽‍💻 \"O'Brien\" \(variant)",
+                .email: emails.joined(separator: ", "),
+                .phone:
+                    "mobile: +44 20 7946 00\(10 + variant), Dad's \"office\": (555) 010-9999 x12",
+                .organization: "Robert'); DROP TABLE person;-- \(variant)",
+                .title: "{\"title\": [\\u0000]} \(variant)",
+                .nickname: "Ñuño \\N \(variant)",
+                .address: "12 St James's Square \(variant)",
+                .city: "Kraków \(variant)",
+                .region: "مريم \(variant)",
+                .postcode: "SW1Y 4LE-\(variant)",
+                .country: "Ελλάς \(variant)",
+                .birthday: variant % 2 == 0 ? "1815-12-10" : "--02-29",
+                .notes: "First line \(variant)\n\n  \"quoted\" \\ back\\slash\nCOPY \\. end",
+            ], uid: "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf\(variant % 10)")
+    }
+
     /// A memory store holding the three samples.
     public static func sampleStore() -> MemoryPersonStore {
         MemoryPersonStore(persons: Person.samples)

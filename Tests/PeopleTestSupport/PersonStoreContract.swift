@@ -108,6 +108,7 @@ public struct PersonStoreContract: Sendable {
             await $0.renamingMovesAPersonInTheOrder()
         },
         Promise(name: "addingManyAddsThemAll") { await $0.addingManyAddsThemAll() },
+        Promise(name: "everyFieldOfTheCardIsKept") { await $0.everyFieldOfTheCardIsKept() },
         Promise(name: "idsAreNeverReusedAfterADelete") { await $0.idsAreNeverReusedAfterADelete() },
         Promise(name: "searchThroughTheIndexAgreesWithShortSearches") {
             await $0.searchThroughTheIndexAgreesWithShortSearches()
@@ -477,6 +478,50 @@ public struct PersonStoreContract: Sendable {
                 try await store.count(matching: "zyx uni") == 1, broken("a later single add is too")
             )
             #expect(try await store.count(matching: "") == 54, broken())
+        }
+    }
+
+    /// Every field of the card — each labelled email and phone, the
+    /// address in parts, the birthday, the notes' lines, the card id —
+    /// comes back exactly as written from an add, an update, a restore and
+    /// a bulk add; and a save over a card someone changed (a phone added)
+    /// is refused, the change kept.
+    public func everyFieldOfTheCardIsKept() async {
+        await keeping([]) { store in
+            let first = try Fixtures.everyFieldDraft(0).validated()
+            let added = try await store.add(first, addedAt: Fixtures.now)
+            #expect(added.name == first.name, broken("added"))
+            #expect(added.details == first.details, broken("added"))
+            #expect(try await store.person(withID: added.id) == added, broken("added"))
+
+            let second = try Fixtures.everyFieldDraft(1).validated()
+            let updated = try await store.update(added, with: second)
+            #expect(updated.details == second.details, broken("updated"))
+            #expect(try await store.person(withID: added.id) == updated, broken("updated"))
+
+            try await store.delete(updated)
+            try await store.restore(updated)
+            #expect(try await store.person(withID: added.id) == updated, broken("restored"))
+
+            let many = try (2..<5).map { try Fixtures.everyFieldDraft($0).validated() }
+            #expect(
+                try await store.add(contentsOf: many, addedAt: Fixtures.now) == 3,
+                broken("bulk add"))
+            let all = try await store.page(matching: "", from: .first, limit: 10)
+            #expect(
+                Set(all.map(\.details)) == Set(([second] + many).map(\.details)),
+                broken("bulk add"))
+
+            var phoned = PersonDraft(updated)
+            phoned[.phone] += ", home: 020 7946 0000"
+            let theirs = try await store.update(updated, with: try phoned.validated())
+            await #expect(
+                throws: PersonStoreError.changedElsewhere(name: updated.name),
+                broken("a phone added")
+            ) {
+                try await store.update(updated, with: second)
+            }
+            #expect(try await store.person(withID: added.id) == theirs, broken("a phone added"))
         }
     }
 
