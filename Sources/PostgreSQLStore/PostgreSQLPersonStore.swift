@@ -625,7 +625,7 @@
                     let skipped =
                         nameless == 0
                         ? [] : [("\(persons) no name (NULL), which no page of the list shows", "")]
-                    return try skipped
+                    return try skipped + Self.unreadableCards(in: session).map { ($0, "") }
                         + PostgreSQLSchema.derived.compactMap { piece in
                             let fine = try session.rows(piece.exists, []) { $0.text(0) == "t" }
                             guard fine.first != true else { return nil }
@@ -655,6 +655,35 @@
                     store: address, notes: notes, problems: found.map(\.0),
                     remaining: try problems().map(\.0))
             }
+        }
+
+        /// A line for each person (the first ten, by id) whose card
+        /// another client stored as JSON that is not an object, as
+        /// ``Features/StoredCard/problem(in:)`` says, and one for the rest.
+        ///
+        /// Such a person reads as no more than a name, a street and an
+        /// email; the card is theirs, so it is named, never written over:
+        /// each line comes with nothing to run. The server picks out every
+        /// card whose text does not start with `{`, whatever the column's
+        /// type, and the store's own reading judges those.
+        private static func unreadableCards(in session: PostgreSQLSession) throws -> [String] {
+            let notAnObject = "card IS NOT NULL AND card::text !~ '^[[:space:]]*[{]'"
+            let found = try session.rows(
+                "SELECT id, name, card::text FROM person WHERE \(notAnObject) ORDER BY id LIMIT 10",
+                []
+            ) { row -> String? in
+                StoredCard.problem(in: row.text(2)).map { problem in
+                    let name = row.isNull(1) ? "" : row.text(1)
+                    return "person \(row.text(0)) \(InertText.quoted(name, limit: 40)): \(problem)"
+                }
+            }.compactMap { $0 }
+            guard found.count == 10 else { return found }
+            let all =
+                try session.rows("SELECT count(*) FROM person WHERE \(notAnObject)", []) {
+                    Int($0.text(0)) ?? 0
+                }.first ?? 0
+            return all > 10
+                ? found + ["\(all - 10) more persons' cards are not JSON objects either"] : found
         }
 
         // MARK: - Running calls

@@ -61,5 +61,59 @@ import Testing
             }
             #expect(exported.withLock { $0 } == [plain, full])
         }
+
+        /// Cards another client wrote — none, empty, not an object, values
+        /// of the wrong type, a huge one — read as much as can be read, and
+        /// never crash; `check` names each person whose card is not an
+        /// object (ten, then a count) and changes none of them.
+        @Test func anotherClientsCardsReadWithoutACrashAndCheckNamesTheUnreadable() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run(
+                """
+                INSERT INTO person (id, name, email, card, uid) VALUES
+                    (1, 'Null Card', 'a@example.org', NULL, NULL),
+                    (2, 'Empty Card', NULL, '{}', ''),
+                    (3, 'Array Card', 'c@example.org', '[1, 2]', NULL),
+                    (4, 'Number Card', NULL, '42', NULL),
+                    (5, 'Wrong Types', 'e@example.org', '{"city": 5, "phones": "x", "moreEmails": [1, {"value": 7}, {"label": 3, "value": "g@example.org"}], "birthday": "1815-02-30", "emailLabel": ["work"], "notes": null}', 'x'),
+                    (6, 'Huge', NULL, jsonb_build_object('notes', repeat('ж', 1000000), 'phones', (SELECT jsonb_agg(jsonb_build_object('value', i::text)) FROM generate_series(1, 50000) i)), NULL),
+                    (7, 'String Card', NULL, '"{}"', NULL)
+                """)
+            _ = try await other.run(
+                "INSERT INTO person (id, name, card) SELECT i, 'Broken ' || i, '[]' FROM generate_series(10, 18) i"
+            )
+            let persons = try await store.page(matching: "", from: .first, limit: 100)
+            let details = Dictionary(uniqueKeysWithValues: persons.map { ($0.id, $0.details) })
+            #expect(details[1] == ContactDetails(emails: [LabelledValue(value: "a@example.org")]))
+            #expect(details[2] == ContactDetails())
+            #expect(details[3] == ContactDetails(emails: [LabelledValue(value: "c@example.org")]))
+            #expect(details[4] == ContactDetails())
+            #expect(
+                details[5]
+                    == ContactDetails(
+                        emails: [
+                            LabelledValue(value: "e@example.org"),
+                            LabelledValue(value: "g@example.org"),
+                        ], uid: "x"))
+            #expect(details[6]?.notes.count == 1_000_000)
+            #expect(details[6]?.phones.count == 50_000)
+            #expect(details[7] == ContactDetails())
+
+            let unreadable =
+                "its card is not a JSON object, so only its name, address and email are read"
+            let named =
+                [(3, "Array Card"), (4, "Number Card"), (7, "String Card")]
+                + (10...16).map { ($0, "Broken \($0)") }
+            let expected =
+                named.map { "person \($0.0) \(InertText.quoted($0.1, limit: 40)): \(unreadable)" }
+                + ["2 more persons' cards are not JSON objects either"]
+            let cards = "SELECT id, card::text FROM person ORDER BY id"
+            let before = try await other.run(cards)
+            let found = try await store.check(repairing: true)
+            #expect(found.problems == expected)
+            #expect(found.remaining == expected, "reported, not repaired")
+            #expect(try await other.run(cards) == before)
+        }
     }
 #endif
