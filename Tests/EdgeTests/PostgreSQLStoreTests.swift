@@ -226,17 +226,30 @@ import Testing
             )
             let reader = Gate()
             let pages = Locked<[[Person]]>([])
+            let (firstPage, tellFirstPage) = AsyncStream.makeStream(of: Void.self)
             let export = Task {
+                // Told however the export ends: one that fails before its
+                // first page must end the wait below, which once waited for
+                // ever for an arrival at the gate that never came.
+                defer { tellFirstPage.finish() }
                 try await store.forEachPage(matching: "", pageSize: 5) { page in
                     let number = pages.withLock { pages in
                         pages.append(page)
                         return pages.count
                     }
-                    if number == 1 { try await reader.pass() }
+                    if number == 1 {
+                        tellFirstPage.yield()
+                        try await reader.pass()
+                    }
                     return true
                 }
             }
-            await reader.arrivals(1)
+            var told = firstPage.makeAsyncIterator()
+            guard await told.next() != nil else {
+                try await export.value
+                Issue.record("the export ended before its first page")
+                return
+            }
             // Asks the server until the export's connection has read every
             // page and ended its transaction, as it must while its reader
             // waits; the server answered all of it before the first page.
@@ -329,11 +342,24 @@ import Testing
                 "CREATE FUNCTION slow(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT $1 || pg_sleep(60) $$"
             )
             _ = try await other.run("CREATE INDEX ON person (slow(name))")
-            let adding = Task { try await store.add(validating: PersonDraft(name: "Slow")) }
-            while try await other.run(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'INSERT INTO person%'"
-            ) == [["0"]] {
+            let ended = Locked(false)
+            let adding = Task {
+                defer { ended.withLock { $0 = true } }
+                return try await store.add(validating: PersonDraft(name: "Slow"))
+            }
+            // Until the insert runs, or the add ends without it (it failed):
+            // a wait on the insert alone once could go on for ever.
+            while !ended.withLock({ $0 }),
+                try await other.run(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'INSERT INTO person%'"
+                ) == [["0"]]
+            {
                 await Task.yield()
+            }
+            if ended.withLock({ $0 }) {
+                let result = await adding.result
+                Issue.record("the add ended before its insert was seen running: \(result)")
+                return
             }
             adding.cancel()
             await #expect(throws: CancellationError.self) { try await adding.value }
