@@ -23,6 +23,10 @@
     /// - A save or a delete locks the row, compares it with what was read,
     ///   and writes, in one transaction: of two people editing one person,
     ///   the second is refused.
+    /// - The card beyond the name, street and preferred email is one
+    ///   `jsonb` column beside theirs (``Features/StoredCard``), and its id
+    ///   another, so other clients' SQL over the old columns keeps its
+    ///   meaning.
     public final class PostgreSQLPersonStore: PersonStorage {
         private let connection: PostgreSQLConnection
         /// How to connect again, for a consistent read or a listener: the
