@@ -1,8 +1,10 @@
 import Features
 import Foundation
 
-/// Reads persons from CSV or JSON files and downloads for `--import`.
+/// Reads persons from CSV, JSON or vCard files and downloads for `--import`.
 ///
+/// A vCard file (`.vcf`, or text starting `BEGIN:VCARD`) is read by
+/// ``VCardReader``, in any version and character set it names.
 /// CSV needs a header row naming its columns — `name` (required), `address`
 /// and `email`, in any order — and quotes fields the usual way (`"a, b"`,
 /// `""` for a quote). JSON is a list of objects with the same keys. The file
@@ -77,13 +79,17 @@ public enum PersonImport {
     /// holds at ordinary row lengths.
     public static let personLimit = 200_000
 
-    /// The checked drafts in a file's contents: JSON when the text starts
+    /// The checked drafts in a file's contents: vCard when
+    /// ``VCardReader/isVCard(_:name:)`` says so, JSON when the text starts
     /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
     ///
     /// - Parameters:
-    ///   - data: the file's bytes, which must be UTF-8.
+    ///   - data: the file's bytes, which must be UTF-8 unless vCard.
     ///   - name: the file as messages show it.
     public static func drafts(in data: Data, name: String) throws(UsageError) -> [ValidatedDraft] {
+        if VCardReader.isVCard(data, name: name) {
+            return try VCardReader.read(data, name: name).cards.map(\.draft)
+        }
         let text = try ImportText.decode(data, name: name)
         let start = text.first { !$0.isWhitespace }
         let isJSON = start == "[" || start == "{" || name.lowercased().hasSuffix(".json")

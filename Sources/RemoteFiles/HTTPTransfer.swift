@@ -163,7 +163,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         request.httpMethod = "GET"
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         request.setValue(
-            "text/csv, application/json, text/plain;q=0.9, */*;q=0.1",
+            "text/csv, application/json, text/vcard, text/plain;q=0.9, */*;q=0.1",
             forHTTPHeaderField: "Accept")
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         return request
@@ -403,12 +403,13 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, Sendable {
         return .success(claimed)
     }
 
-    /// The media types an import can be: CSV, JSON and plain text under their
-    /// usual names, and `application/octet-stream`, which servers send when
-    /// they do not know.
+    /// The media types an import can be: CSV, JSON, vCard and plain text
+    /// under their usual names, and `application/octet-stream`, which
+    /// servers send when they do not know.
     static let acceptedTypes: Set<String> = [
         "text/csv", "text/plain", "application/json", "application/csv",
-        "text/comma-separated-values", "application/octet-stream",
+        "text/comma-separated-values", "text/vcard", "text/x-vcard", "text/directory",
+        "application/octet-stream",
     ]
 
 }
