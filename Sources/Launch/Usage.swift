@@ -37,9 +37,10 @@ public enum Usage {
                                            several emails or phones: 'work: a@b.org, c@d.org'
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
-          people export [--format csv|json] [--search TEXT] [--csv-formulas keep|neutralise]
+          people export [--format csv|json|vcard] [--search TEXT] [--csv-formulas keep|neutralise]
                                            everyone in name order, exactly as stored, for
-                                           --import; neutralise puts ' before a CSV cell
+                                           --import (vcard: every field, with ids and
+                                           dates); neutralise puts ' before a CSV cell
                                            a spreadsheet would run (=, +, -, @, tab, CR first)
           people check [--repair]          check what the store keeps for speed (SQLite: the
                                            search index, counts and page marks; PostgreSQL:

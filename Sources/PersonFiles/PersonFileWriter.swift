@@ -41,19 +41,24 @@ public struct PersonFileWriter: PersonWriter {
                 + "{\"name\": \(Self.jsonString(person.name)), "
                 + "\"address\": \(Self.jsonString(person.address)), "
                 + "\"email\": \(person.email.map(Self.jsonString) ?? "null")}"
+        case .vcard:
+            // The console ends each record with a line feed: the card's
+            // last CRLF is completed by it.
+            String(VCardWriter.card(person).unicodeScalars.dropLast())
         }
     }
 
-    public func header(of format: ExportFormat) -> String {
+    public func header(of format: ExportFormat) -> String? {
         switch format {
         case .csv: "name,address,email"
         case .json: "["
+        case .vcard: nil
         }
     }
 
     public func footer(of format: ExportFormat) -> String? {
         switch format {
-        case .csv: nil
+        case .csv, .vcard: nil
         case .json: "]"
         }
     }

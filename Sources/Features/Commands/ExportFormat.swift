@@ -8,4 +8,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case csv
     /// A JSON list of `{"name", "address", "email"}` objects, one per line.
     case json
+    /// vCard 4.0 cards (RFC 6350) holding every field, with each person's
+    /// id and date, as address books and phones read them.
+    case vcard
 }

@@ -212,10 +212,13 @@ public final class PersonCommands: Application {
                 writer.line(
                     person, in: format, formulas: formulas, isFirst: !wasBegun && index == 0)
             }
-            console.writeRecords(wasBegun ? lines : [writer.header(of: format)] + lines)
+            let header = wasBegun ? nil : writer.header(of: format)
+            console.writeRecords(header.map { [$0] + lines } ?? lines)
             return console.outputProblem == nil
         }
-        if !begun.withLock({ $0 }) { console.writeRecords([writer.header(of: format)]) }
+        if !begun.withLock({ $0 }), let header = writer.header(of: format) {
+            console.writeRecords([header])
+        }
         if let footer = writer.footer(of: format) { console.writeRecords([footer]) }
         if let warning = refusable.withLock({ $0.warning }) { console.writeErrorLine(warning) }
     }

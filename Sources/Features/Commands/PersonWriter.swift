@@ -13,8 +13,9 @@ public protocol PersonWriter: Sendable {
     /// cursor, `next` the cursor of the page after it, `nil` on the last.
     func json(page: Int?, total: Int, persons: [Person], next: String?) -> String
 
-    /// What an export in `format` begins with, before any person.
-    func header(of format: ExportFormat) -> String
+    /// What an export in `format` begins with, before any person, if
+    /// anything (a vCard file is its cards and nothing else).
+    func header(of format: ExportFormat) -> String?
 
     /// One person as one line of `format`; `isFirst` for the first person.
     ///
