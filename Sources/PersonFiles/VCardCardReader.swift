@@ -103,6 +103,14 @@ struct VCardCardReader {
         if texts[.name, default: ""].isEmpty {
             throw problem("the card has no name (FN or N)")
         }
+        // A card made here has no uid of its own: its UID is the one its id
+        // and date make (``Features/Person/cardID``), and a person given
+        // both back makes it again, so it is not kept as the card's own.
+        if let id, let added,
+            uid == Person(id: id, name: "", details: ContactDetails(), added: added).cardID
+        {
+            uid = ""
+        }
         do {
             let draft = try PersonDraft(texts: texts, uid: uid).validated()
             return VCard(draft: draft, line: line, id: id, added: added)

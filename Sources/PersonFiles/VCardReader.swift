@@ -104,6 +104,11 @@ public struct VCardFile: Sendable {
 /// wrote beside it on export.
 public struct VCard: Sendable {
     /// The card's values, checked like a person typed in.
+    ///
+    /// Its uid is empty when the card's `UID` is the one this program
+    /// made from the card's own `X-PEOPLE-ID` and `X-PEOPLE-ADDED`
+    /// (``Features/Person/cardID``): a person given that id and date makes
+    /// it again, exactly as the book the card left did.
     public var draft: ValidatedDraft
     /// The line its `BEGIN:VCARD` is on.
     public var line: Int

@@ -329,8 +329,11 @@ import Testing
             message(["list", "--after", "x", "--page", "2"])
                 == "--after and --page cannot be used together")
         #expect(
+            try parse(["export", "--format", "vcard"]).command
+                == .export(format: .vcard, search: ""))
+        #expect(
             message(["export", "--format", "xml"])
-                == "--format: unknown format 'xml' (expected one of: csv, json)")
+                == "--format: unknown format 'xml' (expected one of: csv, json, vcard)")
         #expect(
             message(["list", "--format", "csv"]) == "option '--format' does not apply to 'list'")
     }

@@ -57,13 +57,22 @@ import Testing
         let cards = try VCardReader.read(Data(exported(persons).utf8), name: "book.vcf").cards
         #expect(cards.count == persons.count)
         for (person, card) in zip(persons, cards) {
-            var details = person.details
-            details.uid = person.cardID
             #expect(card.draft.name == person.name)
-            #expect(card.draft.details == details)
+            #expect(card.draft.details == person.details)
             #expect(card.id == person.id)
             #expect(card.added == person.added)
+            let restored = try #require(
+                card.id.map {
+                    Person(
+                        id: $0, name: card.draft.name, details: card.draft.details,
+                        added: card.added ?? .distantPast)
+                })
+            #expect(restored.cardID == person.cardID)
         }
+        // A card made here read without its id keeps the UID it was given.
+        let bare = exported([persons[2]]).replacingOccurrences(of: "X-PEOPLE-ID:15\r\n", with: "")
+        let card = try #require(try VCardReader.read(Data(bare.utf8), name: "book.vcf").cards.first)
+        #expect(card.draft.details.uid == persons[2].cardID)
     }
 
     @Test func anExportFollowsRFC6350LineByLine() throws {
