@@ -117,4 +117,41 @@ import Testing
             for draft in drafts { #expect(try draft.asDraft.validated() == draft) }
         }
     }
+
+    static let vcardSample = [
+        "BEGIN:VCARD", "VERSION:2.1",
+        "N;CHARSET=Windows-1252;ENCODING=QUOTED-PRINTABLE:M=FCller;Ren=E9",
+        "TEL;WORK;PREF:+49 30 1234567", "NOTE;ENCODING=QUOTED-PRINTABLE:a=0D=0A=", "b", "END:VCARD",
+        "BEGIN:VCARD", "VERSION:3.0", "FN:Ada\\, Countess",
+        "item1.EMAIL;type=INTERNET:ada@example.org",
+        "item1.X-ABLabel:_$!<Other>!$_", "ADR;TYPE=home:;;12 St James's Sq;London;;SW1Y;UK",
+        "NOTE:long line fol", " ded", "BDAY:--1210", "PHOTO;ENCODING=b:AAAA", "END:VCARD",
+        "BEGIN:VCARD", "VERSION:4.0", "FN:Grace", "TEL;VALUE=uri;PREF=1:tel:+1-555-0100",
+        "UID:urn:uuid:1", "X-PEOPLE-ID:3", "X-PEOPLE-ADDED:2010-06-21T09:00:00.5Z", "END:VCARD",
+    ].joined(separator: "\r\n")
+
+    @Test func vCardImportFiles() async throws {
+        var mutator = InputMutator(seed: 7)
+        for round in 0..<Self.rounds {
+            let bytes: [UInt8] =
+                switch round % 3 {
+                case 0: Array(mutator.mutate(Self.vcardSample).utf8)
+                case 1: mutator.mutate(bytes: Array(Self.vcardSample.utf8))
+                default: Array("BEGIN:VCARD\r\n".utf8) + mutator.bytes(upTo: 300)
+                }
+            let cards: [VCard]
+            do {
+                cards = try VCardReader.read(Data(bytes), name: "friends.vcf").cards
+            } catch {
+                expectReadable(error, String(decoding: bytes, as: UTF8.self))
+                continue
+            }
+            // What an import accepts, a person could have typed.
+            for card in cards {
+                let person = Person(
+                    id: 1, name: card.draft.name, details: card.draft.details, added: .distantPast)
+                #expect(try PersonDraft(person).validated() == card.draft)
+            }
+        }
+    }
 }
