@@ -92,7 +92,7 @@ struct VCardProperty {
     }
 
     /// One parameter: `NAME=a,"b",c`, or a bare 2.1 word, which is an
-    /// encoding, a character set's absence aside, or else a type.
+    /// encoding (`QUOTED-PRINTABLE`, `BASE64`, …) or else a type.
     private static func parameter(_ text: ArraySlice<UInt8>) -> (name: String, values: [String]) {
         let piece = String(decoding: text, as: UTF8.self)
         guard let equals = piece.firstIndex(of: "=") else {
