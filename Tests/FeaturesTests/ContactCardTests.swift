@@ -33,7 +33,8 @@ import Testing
     @Test func aListIsWrittenBackInOneSpellingAndEmptyValuesAreSkipped() throws {
         let typed = " work :ada@example.org,, ,home:  ada@home.example , "
         #expect(
-            try PersonField.email.validate(typed) == "work: ada@example.org, home: ada@home.example")
+            try PersonField.email.validate(typed) == "work: ada@example.org, home: ada@home.example"
+        )
     }
 
     @Test func everyValueOfAListIsCheckedAndTheBadOneNamed() {
@@ -93,12 +94,17 @@ import Testing
     }
 
     @Test func notesKeepTheirLinesWhateverTheLineEnds() throws {
-        #expect(try PersonField.notes.validate("one\r\ntwo\rthree\nfour") == "one\ntwo\nthree\nfour")
-        #expect(throws: PersonValidationError.self) { try PersonField.notes.validate("a\u{1B}[2Jb") }
+        #expect(
+            try PersonField.notes.validate("one\r\ntwo\rthree\nfour") == "one\ntwo\nthree\nfour")
+        #expect(throws: PersonValidationError.self) {
+            try PersonField.notes.validate("a\u{1B}[2Jb")
+        }
         #expect(throws: PersonValidationError.self) { try PersonField.title.validate("one\ntwo") }
     }
 
-    @Test(arguments: ["Ada\u{200B}Allen", "Ada\u{00A0}Allen", "Ada\u{2060}Allen", "Ada\u{3000}Allen"])
+    @Test(arguments: [
+        "Ada\u{200B}Allen", "Ada\u{00A0}Allen", "Ada\u{2060}Allen", "Ada\u{3000}Allen",
+    ])
     func aNameThatReadsLikeAnotherIsRefusedNamingTheHiddenCharacter(_ name: String) {
         do {
             _ = try PersonField.name.validate(name)
@@ -134,7 +140,9 @@ import Testing
         #expect(!json.contains("ada@example.org"))  // the email column keeps it
     }
 
-    @Test(arguments: [nil, "{}", "null", "[1,2]", "{\"phones\":7}", "not json", "{\"city\":[\"x\"]}"])
+    @Test(arguments: [
+        nil, "{}", "null", "[1,2]", "{\"phones\":7}", "not json", "{\"city\":[\"x\"]}",
+    ])
     func aCardAnotherProgramWroteReadsWithoutCrashing(_ json: String?) {
         let read = StoredCard.details(json: json, street: "Here", email: "a@b.org", uid: nil)
         #expect(read.address.street == "Here")

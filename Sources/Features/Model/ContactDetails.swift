@@ -23,9 +23,11 @@ public struct ContactDetails: Sendable, Hashable {
     public var birthday: Birthday?
     /// Free text, lines kept; empty for none.
     public var notes: String
-    /// The id the card keeps when it leaves this book and comes back (vCard's
-    /// `UID`): what an import matches a contact by. Empty when unknown, as
-    /// for a row another program wrote without one.
+    /// The id the card came with from outside this book (vCard's `UID`).
+    ///
+    /// What an import matches a contact by. Empty when unknown, as for a
+    /// card made here (see ``Person/cardID``) or a row another program
+    /// wrote without one.
     public var uid: String
 
     /// A card with these values; what is left out is empty.

@@ -77,9 +77,10 @@ public struct Person: Sendable, Hashable, Identifiable {
             added: added, source: source, sortName: sortName)
     }
 
-    /// The id this card keeps outside the book (vCard's `UID`): the one it
-    /// came with, or, for a card made here, one made of its id and the
-    /// date it was added — neither ever changes, and an export restored
+    /// The id this card keeps outside the book (vCard's `UID`).
+    ///
+    /// The one it came with, or, for a card made here, one made of its id
+    /// and the date it was added — neither ever changes, and an export restored
     /// into an empty book gets both back, so the card's id survives the
     /// trip. No random number is drawn, so every store gives one card the
     /// same id.

@@ -48,8 +48,9 @@ public enum PersonField: String, Sendable, CaseIterable {
     /// Whether a person can be saved without it.
     public var isRequired: Bool { self == .name }
 
-    /// Whether the field holds a list of labelled values, typed as
-    /// `work: ada@example.org, home: ada@home.example`: commas between
+    /// Whether the field holds a list of labelled values.
+    ///
+    /// Typed as `work: ada@example.org, home: ada@home.example`: commas between
     /// values, a label and a colon before one when it has a label. Adding,
     /// removing or reordering a value is editing that text, as in abook.
     public var isList: Bool { self == .email || self == .phone }
