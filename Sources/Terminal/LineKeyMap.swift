@@ -38,9 +38,10 @@ public enum LineKeyMap {
     /// which come before its intents' keys.
     ///
     /// The line form asks for one field a line, so it needs a way to keep a
-    /// field's value and one to clear it; they are how this front end
-    /// answers a field, not something the form itself offers (a full-screen
-    /// form edits in place), so they are not intents.
+    /// field's value, one to clear it, and one to keep the rest and save
+    /// (a name and an email should not take every prompt); they are how
+    /// this front end answers a field, not something the form itself
+    /// offers (a full-screen form edits in place), so they are not intents.
     public static func editingKeys(on screen: AppScreen) -> [LineKey] {
         switch screen {
         case .form:
@@ -48,6 +49,7 @@ public enum LineKeyMap {
                 LineKey("Enter", "keep", "keep the value in brackets"),
                 LineKey("-", "clear", "clear an optional field"),
                 LineKey("<", "previous", "back to the field before"),
+                LineKey(">", "save", "save now, keeping the rest as they are"),
             ]
         case .list, .detail, .settings: []
         }

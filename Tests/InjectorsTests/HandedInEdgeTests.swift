@@ -78,8 +78,8 @@ import Testing
         await detail.edit()
         let form = try #require(views.forms.last)
         await form.answer(.keep)
-        await form.answer(.keep)
         await form.answer(.text("alan@example.org"))
+        await form.answer(.saveKeepingTheRest)
         #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
         #expect(
             views.details.last?.shown?.fields.contains { $0.value == "alan@example.org" } == true)
@@ -155,7 +155,7 @@ import Testing
         let fake = MemoryPersonStore()
         let session = SessionScope(
             app: AppScope(
-                console: RecordingConsole(input: ["a", "Barbara Liskov", "", "", "q"]),
+                console: RecordingConsole(input: ["a", "Barbara Liskov", ">", "q"]),
                 readSource: Fixtures.readsNoFiles,
                 clock: Fixtures.clock, personStore: fake))
         #expect(await SessionInjector.injectInteractiveSession(session).run() == .success)

@@ -228,7 +228,10 @@ import Testing
     }
 
     @Test func theEditFormSavesThroughTheOpenedPersonOfItsScope() async throws {
-        let session = TestScopes.session(input: ["", "Marylebone", ""])
+        // Enter keeps the name and the five fields before the street; `>`
+        // keeps the rest and saves.
+        let session = TestScopes.session(
+            input: Array(repeating: "", count: 6) + ["Marylebone", ">"])
         let scope = try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])
         let form = PersonEditInjector.injectPersonEditController(editing: scope)
         await SessionInjector.injectNavigator(session).run(root: form)
@@ -236,20 +239,22 @@ import Testing
     }
 
     @Test func anEditFromTheDetailShowsOnTheDetailWhenTheFormCloses() async throws {
-        let session = TestScopes.session(input: ["e", "", "Marylebone", "", ""])
+        let session = TestScopes.session(
+            input: ["e"] + Array(repeating: "", count: 6) + ["Marylebone", ">", ""])
         await SessionInjector.injectNavigator(session).run(
             root: PersonDetailInjector.injectPersonDetailController(
                 try PersonDetailInjector.injectPersonScope(session, opening: Person.samples[0])))
         let output = try #require(session.recordingConsole?.output)
         #expect(
             output.contains(
-                "Saved Ada Lovelace.\nAda Lovelace · loading…\nAda Lovelace\n  Name     Ada Lovelace\n  Address  Marylebone\n"
+                "Saved Ada Lovelace.\nAda Lovelace · loading…\nAda Lovelace\n  Name     Ada Lovelace\n"
+                    + "  Email    ada@example.org\n  Address  Marylebone\n"
             ))
     }
 
     @Test func theAddProviderMakesAFormThatAddsToTheAppsStore() async throws {
         let store = Fixtures.sampleStore()
-        let session = TestScopes.session(input: ["Barbara Liskov", "", ""], store: store)
+        let session = TestScopes.session(input: ["Barbara Liskov", ">"], store: store)
         let form = try PersonEditInjector.injectPersonEditControllerProvider(adding: session)()
         await SessionInjector.injectNavigator(session).run(root: form)
         #expect(try await store.count(matching: "liskov") == 1)
@@ -308,7 +313,8 @@ import Testing
     @Test func aScriptedSessionEditsAndDeletesThroughTheRealWiring() async throws {
         let store = Fixtures.sampleStore()
         let app = TestScopes.app(
-            input: ["2", "e", "", "", "alan@example.org", "b", "1", "d", "y", "", "q"], store: store
+            input: ["2", "e", "", "alan@example.org", ">", "b", "1", "d", "y", "", "q"],
+            store: store
         )
         #expect(await AppInjector.injectApplication(app).run() == .success)
         #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")

@@ -108,16 +108,37 @@ public final class PersonEditController: Screen {
         case .keep: raw = draft[field]
         case .clear: raw = ""
         case .text(let text): raw = text
+        case .saveKeepingTheRest: return await keepTheRestAndFinish()
         }
-        do {
-            draft[field] = try field.validate(raw)
-        } catch {
-            formView.showError(refusal(error, keeping: raw))
-            return ask()
-        }
+        guard accept(raw) else { return ask() }
         fieldIndex += 1
         if fieldIndex < PersonField.allCases.count { return ask() }
         await finish()
+    }
+
+    /// Keeps the field asked and every one after it, then saves.
+    ///
+    /// Each is checked as Enter would check it, in turn, so a person added
+    /// with a name and an email is not thirteen prompts. The first value
+    /// refused is asked for again, the fields before it kept.
+    private func keepTheRestAndFinish() async {
+        while fieldIndex < PersonField.allCases.count {
+            guard accept(draft[field]) else { return ask() }
+            fieldIndex += 1
+        }
+        await finish()
+    }
+
+    /// Puts `raw`, checked, in the draft for the field asked; on a refusal
+    /// says why and leaves the draft as it was.
+    private func accept(_ raw: String) -> Bool {
+        do {
+            draft[field] = try field.validate(raw)
+            return true
+        } catch {
+            formView.showError(refusal(error, keeping: raw))
+            return false
+        }
     }
 
     /// Why `raw` was refused: a typing mistake in the check's own words,

@@ -49,4 +49,8 @@ public enum FormAnswer: Equatable, Sendable {
     /// change an answer already given, or, for a front end that shows every
     /// field at once, to answer them all again from the first.
     case previous
+    /// Keep this field and every one after it as they are, checked as
+    /// ``keep`` would check each, and save: to add someone with a name and
+    /// an email without answering every prompt after them.
+    case saveKeepingTheRest
 }
