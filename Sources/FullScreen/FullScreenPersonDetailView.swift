@@ -9,7 +9,9 @@ import Terminal
 /// reach it from the list. Enter gives it the focus; Esc gives the focus
 /// back to the list without closing it. A value too long for its row folds
 /// under its label as in the line front end, over at most four rows, the
-/// last ending with its length: `… (100,000 characters)`.
+/// last ending with its length: `… (100,000 characters)`. Every row of
+/// ``Features/Person/shownFields`` is drawn; when the window is too short
+/// for them all, the last row left says how many more there are.
 @MainActor
 public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView {
     private let display: FullScreenDisplay
@@ -104,24 +106,32 @@ public final class FullScreenPersonDetailView: PersonDetailView, FullScreenView 
             )
             return
         }
-        let labelWidth = (model.fields.map(\.label.count).max() ?? 0) + 2
+        let labelWidth = (model.fields.map(\.label.displayColumns).max() ?? 0) + 2
         let room = max(1, area.columns - 3 - labelWidth)
+        // Folded as the line front end folds it: a value another program
+        // made 100,000 characters long shows its start and its length.
+        let lines = model.fields.flatMap { field in
+            TerminalPersonDetailView.folded(field.value, into: room).enumerated().map {
+                (label: $0.offset == 0 ? field.label : "", text: $0.element)
+            }
+        }
         // A question keeps its row under the fields, however far they fold.
         let bottom = model.confirmation == nil ? area.rows : area.rows - 2
+        // Rows that do not fit leave their last place to a mark saying how
+        // many more there are, so a short window never hides one unsaid.
+        let rows = max(0, bottom - 2)
+        let shown = lines.count > rows ? max(0, rows - 1) : lines.count
         var row = 2
-        for field in model.fields {
-            // Folded as the line front end folds it: a value another program
-            // made 100,000 characters long shows its start and its length.
-            let lines = TerminalPersonDetailView.folded(field.value, into: room)
-            for (index, line) in lines.enumerated() where row < bottom {
-                if index == 0 {
-                    grid.put(
-                        field.label, at: area.point(row, 3), width: labelWidth,
-                        style: CellStyle(.keys))
-                }
-                grid.put(line, at: area.point(row, 3 + labelWidth), width: room)
-                row += 1
-            }
+        for line in lines.prefix(shown) {
+            grid.put(line.label, at: area.point(row, 3), width: labelWidth, style: CellStyle(.keys))
+            grid.put(line.text, at: area.point(row, 3 + labelWidth), width: room)
+            row += 1
+        }
+        if shown < lines.count && row < bottom {
+            grid.put(
+                "… \(lines.count - shown) more (a taller window shows them)",
+                at: area.point(row, 3), width: area.columns - 3, style: CellStyle(.keys))
+            row += 1
         }
         // Under the fields, or on the pane's last row when the heading
         // leaves none for them (the smallest window).

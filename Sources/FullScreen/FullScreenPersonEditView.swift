@@ -102,11 +102,12 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         guard let model, area.rows > 0 else { return }
         grid.put(
             model.title, at: area.point(0, 1), width: area.columns - 1, style: CellStyle(.title))
-        let labelWidth = (PersonField.allCases.map { $0.label.count }.max() ?? 0) + 2
+        let fields = PersonField.allCases
+        // Padded to the widest label drawn, whatever a new field is called.
+        let labelWidth = (fields.map { Self.label(of: $0).displayColumns }.max() ?? 0) + 2
         // Two rows a field when the pane has them, else one, scrolled so the
         // field in focus is in sight: a key never types into a field that
         // is not drawn, to be saved unseen.
-        let fields = PersonField.allCases
         let gap = fields.count * 2 < area.rows ? 2 : 1
         let first = gap
         let focusRow = first + (fields.firstIndex(of: focus) ?? 0) * gap
@@ -114,8 +115,9 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         for (index, field) in fields.enumerated() {
             let row = first + index * gap - shift
             guard row >= first, row < area.rows else { continue }
-            let label = field.isRequired ? field.label : field.label + "?"
-            grid.put(label, at: area.point(row, 1), width: labelWidth, style: CellStyle(.keys))
+            grid.put(
+                Self.label(of: field), at: area.point(row, 1), width: labelWidth,
+                style: CellStyle(.keys))
             let isFocused = field == focus && focused
             let room = area.columns - 2 - labelWidth
             var value = values[field] ?? ""
@@ -138,6 +140,17 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
                 refusal, at: area.point(below, 1), width: area.columns - 1, style: CellStyle(.error)
             )
         }
+    }
+}
+
+extension FullScreenPersonEditView {
+    /// A field's label as the form draws it, `?` after an optional one.
+    ///
+    /// A list field (``Features/PersonField/isList``) is edited as the text
+    /// of all its values, `work: a@b.org, home: c@d.org`, so adding,
+    /// removing or reordering one is editing that text.
+    static func label(of field: PersonField) -> String {
+        field.isRequired ? field.label : field.label + "?"
     }
 }
 

@@ -6,7 +6,7 @@ import Features
 /// ```
 /// People · 1–10 of 1000     │ Ada Lovelace
 /// ▌Ada Lovelace             │   Name     Ada Lovelace
-///  Alan Turing              │   Address  12 St James's Square, London
+///  Alan Turing              │   Email    ada@example.org
 /// ```
 ///
 /// It keeps the highlight; the navigator opens whoever is highlighted

@@ -1,13 +1,14 @@
 import Features
 import Foundation
 
-/// The detail screen in line mode: a heading, one line per field, the keys.
+/// The detail screen in line mode: a heading, one line per row of
+/// ``Features/Person/shownFields``, the keys.
 ///
 /// ```
 /// Ada Lovelace
 ///   Name     Ada Lovelace
-///   Address  12 St James's Square, London
 ///   Email    ada@example.org
+///   Address  12 St James's Square, London
 ///   Added    2010-06-21
 ///   Id       1
 /// e edit · d delete · b back · q quit · ? help

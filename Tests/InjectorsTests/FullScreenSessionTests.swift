@@ -182,7 +182,7 @@ import Testing
         await run.start(showing: "Name     Ada Lovelace")
         run.window.press([.character("e")])
         await run.window.frame(showing: "Edit Ada Lovelace")
-        run.window.press([.clearLine] + "Ada King".map(Key.character) + [.tab, .tab, .clearLine])
+        run.window.press([.clearLine] + "Ada King".map(Key.character) + [.tab, .clearLine])
         run.window.press("not an address".map(Key.character) + [.enter])
         var frame = await run.window.frame(showing: "not a valid address")
         #expect(frame.contains { $0.contains("Ada King") }, "the draft is kept")
@@ -305,12 +305,18 @@ import Testing
         await run.start(where:) { $0[1].contains("Ada Lovelace") }
         run.window.press([.enter, .character("e")])
         await run.window.frame(showing: "Edit Ada Lovelace")
-        // Five rows for the form: the email, two fields down, was typed
-        // into, and saved, without being drawn.
+        // Five rows for the form: the notes, the last of thirteen fields
+        // (Shift-Tab from the first), were typed into, and saved, without
+        // being drawn.
         let drawn = run.window.frames.count
-        run.window.press([.tab, .tab, .character("x")])
+        run.window.press([.backTab, .character("x")])
         let frame = await run.window.frame(where:) { _ in run.window.frames.count > drawn }
-        #expect(frame.contains { $0.contains("Email?   ada@example.orgx▏") })
+        let labelWidth = "Organisation?".count + 2
+        #expect(
+            frame.contains {
+                $0.contains(
+                    "Notes?".padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "x▏")
+            })
         #expect(await run.finish() == .success)
     }
 
