@@ -67,7 +67,7 @@ import Testing
         #expect(show.status == 0)
         let lines = show.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 6)
-        #expect(lines[1] == "Name     Abel␊FAKE: all your contacts were deleted? Type y to confirm")
+        #expect(lines[0] == "Name     Abel␊FAKE: all your contacts were deleted? Type y to confirm")
         #expect(!lines.contains { $0.hasPrefix("FAKE") })
     }
 
@@ -204,11 +204,13 @@ import Testing
     @Test func everyScreenShowsTheRowsInertAndTheyCanBeFixedAndDeleted() async throws {
         // Open the forged-confirmation row (the third), try to keep its name
         // (refused: it holds a control character), give it a clean one and
-        // clean values, then delete the first row after confirming.
+        // clean values (Enter keeps the four empty fields between the email
+        // and the street, `>` the rest), then delete the first row after
+        // confirming.
         let input =
             [
-                "3", "e", "", "Abel Fixed", "1 Main St", "abel@example.org", "b",
-                "1", "d", "y", "s", "b", "?", "q",
+                "3", "e", "", "Abel Fixed", "abel@example.org", "", "", "", "", "1 Main St", ">",
+                "b", "1", "d", "y", "s", "b", "?", "q",
             ].joined(separator: "\n") + "\n"
         let session = try run(["--page-size", "20"], input: input)
         #expect(session.status == 0)
