@@ -192,6 +192,41 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// The phones are one line of the form: adding, removing and
+    /// reordering one is editing it, and the store keeps what was typed.
+    @Test func aPhoneIsAddedRemovedAndReorderedInTheForm() async throws {
+        let store = Fixtures.sampleStore()
+        let run = Run(store: store)
+        await run.start(showing: "Name     Ada Lovelace")
+        let home = LabelledValue(label: "home", value: "020 7946 0018")
+        let work = LabelledValue(label: "work", value: "+44 161 496 0000")
+        let edits: [(typed: String, stored: [LabelledValue])] = [
+            ("home: 020 7946 0018", [home]),
+            ("home: 020 7946 0018, work: +44 161 496 0000", [home, work]),
+            ("work: +44 161 496 0000, home: 020 7946 0018", [work, home]),
+            ("home: 020 7946 0018", [home]),
+        ]
+        // The phone rows of the detail beside the list, in order.
+        let phoneRows = { (frame: [String]) in
+            frame.compactMap { line in
+                line.range(of: "│   Phone    ").map { String(line[$0.upperBound...]) }
+            }
+        }
+        for edit in edits {
+            run.window.press([.character("e")])
+            await run.window.frame(showing: "Edit Ada Lovelace")
+            // The third field, the phones, emptied and typed again.
+            run.window.press([.tab, .tab, .clearLine] + edit.typed.map(Key.character) + [.enter])
+            let rows = edit.stored.map { "\($0.value) (\($0.label))" }
+            let frame = await run.window.frame(where:) { frame in
+                phoneRows(frame) == rows && !frame.contains { $0.contains("Edit Ada") }
+            }
+            #expect(frame.contains { $0.contains("Saved Ada Lovelace.") })
+            #expect(try await store.existingPerson(withID: 1).details.phones == edit.stored)
+        }
+        #expect(await run.finish() == .success)
+    }
+
     @Test func keysTypedAheadAfterAMoveReachThePersonNowHighlighted() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store)
