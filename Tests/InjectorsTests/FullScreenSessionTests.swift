@@ -227,6 +227,36 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    /// Each line of the notes is a row of the detail; in a window too short
+    /// for every row the last one left says how many more there are, and
+    /// a taller window shows them all.
+    @Test func aShortWindowSaysHowManyDetailRowsItCannotShow() async throws {
+        let notes = (1...10).map { "note \($0)" }.joined(separator: "\n")
+        let ada = Person(
+            id: 1, name: "Ada Lovelace", details: ContactDetails(notes: notes),
+            added: Fixtures.now)
+        let run = Run(
+            store: MemoryPersonStore(persons: [ada]), size: TerminalSize(rows: 12, columns: 100))
+        var frame = await run.start(showing: "Name     Ada Lovelace")
+        #expect(frame.contains { $0.hasSuffix("│   Notes    note 1") })
+        #expect(frame.contains { $0.hasSuffix("│            note 2") })
+        let more = try #require(frame.first { $0.contains(" more (a taller window shows them)") })
+        // Name, email, address, ten lines of notes, added and id: fifteen
+        // rows, of which the pane's first lines show all but those counted.
+        let shown = frame.filter { line in
+            guard let pane = line.range(of: "│   ") else { return false }
+            let row = line[pane.upperBound...].trimmingCharacters(in: .whitespaces)
+            return !row.isEmpty && !row.contains(" more (")
+        }.count
+        #expect(more.hasSuffix("│   … \(15 - shown) more (a taller window shows them)"))
+        run.window.size = TerminalSize(rows: 30, columns: 100)
+        run.window.events.post(.resize)
+        frame = await run.window.frame(showing: "Id       1")
+        #expect(frame.contains { $0.hasSuffix("│            note 10") })
+        #expect(!frame.contains { $0.contains(" more (") })
+        #expect(await run.finish() == .success)
+    }
+
     @Test func keysTypedAheadAfterAMoveReachThePersonNowHighlighted() async throws {
         let store = Fixtures.sampleStore()
         let run = Run(store: store)

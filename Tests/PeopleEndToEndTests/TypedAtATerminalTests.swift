@@ -198,6 +198,41 @@ struct FullScreenAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    /// A person added with two emails and a phone, typed in the full-screen
+    /// form as a person would (Tab between fields, the list fields as
+    /// `label: value` parted by commas), shows every value, each on its own
+    /// row with its label, in the detail beside the list.
+    @Test func aPersonAddedWithTwoEmailsAndAPhoneShowsThemAllBesideTheList() throws {
+        let pane = try TerminalPane(["--store", "memory"], columns: 120, rows: 30)
+        try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
+        try pane.type("a", enter: false)
+        try pane.waitUntil("the form") { $0.contains("New person") }
+        try pane.type("Mary Shelley", enter: false)
+        try pane.press("Tab")
+        try pane.type("work: mary@example.org, home: ms@example.net", enter: false)
+        try pane.press("Tab")
+        try pane.type("mobile: 07700 900123")
+        try pane.waitUntil("the new person saved") {
+            $0.contains("Saved Mary Shelley.") && $0.contains("1–4 of 4")
+        }
+        try pane.press("End")
+        let shown = try pane.waitUntil("Mary beside the list") {
+            $0.contains("Name     Mary Shelley")
+        }
+        let rows = shown.split(separator: "\n").compactMap { line in
+            line.range(of: "│   ").map {
+                line[$0.upperBound...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(
+            Array(rows.drop { !$0.hasPrefix("Name ") }.prefix(4)) == [
+                "Name     Mary Shelley", "Email    mary@example.org (work)",
+                "Email    ms@example.net (home)", "Phone    07700 900123 (mobile)",
+            ], "\(shown)")
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+    }
+
     /// A book whose write lock another program holds, and `people` in it
     /// with Ada's form open, an `X` typed after her name, and Enter pressed:
     /// her save waits on the lock, saying so.
