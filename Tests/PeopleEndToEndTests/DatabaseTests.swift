@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aPersonAddedInOneRunIsThereInTheNext() async throws {
-        let first = try PeopleProcess.run([], input: "a\nBarbara Liskov\n\n\nq\n", home: home)
+        let first = try PeopleProcess.run([], input: "a\nBarbara Liskov\n>\nq\n", home: home)
         #expect(first.status == 0)
         #if !os(macOS)
             #expect(FileManager.default.fileExists(atPath: defaultDatabase))
