@@ -195,7 +195,7 @@ import Testing
         #expect(TerminalPersonDetailView.folded("", into: 20) == [""])
     }
 
-    @Test func theFormMapsEnterDashAndDotToKeepClearAndCancel() async {
+    @Test func theFormMapsEnterDashDotAndGreaterThanToKeepClearCancelAndSave() async {
         var answers: [FormAnswer] = []
         let view = TerminalPersonEditView(console: console, width: .fixed(80))
         view.show(
@@ -203,8 +203,8 @@ import Testing
                 title: "Edit Ada", field: .address, step: (2, 3), currentValue: "London",
                 values: [.name: "Ada", .address: "London", .email: ""],
                 answer: { answers.append($0) }))
-        for line in ["", " - ", ".", "Paris"] { await view.handle(line) }
-        #expect(answers == [.keep, .clear, .cancel, .text("Paris")])
+        for line in ["", " - ", ".", "Paris", " > "] { await view.handle(line) }
+        #expect(answers == [.keep, .clear, .cancel, .text("Paris"), .saveKeepingTheRest])
         #expect(console.output == "Address (2/3) [London]:\n")
     }
 
