@@ -260,4 +260,39 @@ extension SQLiteDerivedData {
             + "not the folded name (another program wrote it): listed and found by the key "
             + "stored; an edit in people makes it again"
     }
+
+    /// A note for each person whose card another program left unreadable
+    /// (``Features/StoredCard/problem(in:)``), naming them: the first
+    /// ``namedCardsLimit``, then how many more.
+    ///
+    /// Not a problem, and not repaired: the card is the person's data, and
+    /// reads as a card with nothing more than the name, street and email
+    /// on it, which is worth knowing before an edit saves it so. A card of
+    /// bytes that are not UTF-8 is read as the text SQLite reads it as.
+    static func unreadableCardsNotes(in database: SQLiteConnection) throws(PersonStoreError)
+        -> [String]
+    {
+        let rows = try database.prepare(
+            "SELECT id, name, card FROM person WHERE card IS NOT NULL ORDER BY id")
+        var notes: [String] = []
+        var unnamed = 0
+        while try rows.step() {
+            guard let problem = StoredCard.problem(in: rows.text(2)) else { continue }
+            guard notes.count < namedCardsLimit else {
+                unnamed += 1
+                continue
+            }
+            let name = InertText.quoted(rows.text(1) ?? "", limit: 40)
+            notes.append("person \(rows.integer(0)) \(name): \(problem)")
+        }
+        guard unnamed > 0 else { return notes }
+        return notes + [
+            "\(unnamed) more \(unnamed == 1 ? "person's card is" : "persons' cards are") "
+                + "not JSON objects either"
+        ]
+    }
+
+    /// How many persons with an unreadable card the check names, one line
+    /// each, before it counts the rest.
+    static let namedCardsLimit = 10
 }

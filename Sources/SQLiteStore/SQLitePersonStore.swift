@@ -385,11 +385,14 @@ public final class SQLitePersonStore: PersonStorage {
             let old = try Self.storedKey(of: id, in: database)
             let sortName = PersonSortKey.fold(checked.name)
             try database.run(
-                "UPDATE person SET name = ?, sort_name = ?, address = ?, email = ? WHERE id = ?",
+                """
+                UPDATE person SET name = ?, sort_name = ?, address = ?, email = ?, card = ?, uid = ?
+                    WHERE id = ?
+                """,
                 [
                     .text(checked.name), .text(sortName), .text(checked.address),
-                    checked.email.map(SQLiteValue.text) ?? .null, .integer(id),
-                ])
+                    checked.email.map(SQLiteValue.text) ?? .null,
+                ] + Self.cardValues(of: checked) + [.integer(id)])
             // The row was there, under the write lock: no change is a
             // trigger's RAISE(IGNORE), not a missing person.
             guard database.changedRows == 1 else {
@@ -526,6 +529,7 @@ public final class SQLitePersonStore: PersonStorage {
                     try SQLiteDerivedData.unfoldedKeysNote(in: database),
                     try SQLiteDerivedData.nonPositiveIDsNote(in: database),
                 ].compactMap { $0 }
+                + (try SQLiteDerivedData.unreadableCardsNotes(in: database))
             let found = try SQLiteDerivedData.problems(
                 in: database, whileIndexIsChecked: whileIndexIsChecked)
             guard repairing, !found.isEmpty else {
@@ -607,18 +611,24 @@ public final class SQLitePersonStore: PersonStorage {
 // MARK: - Rows and values
 
 extension SQLitePersonStore {
-    fileprivate static let columns = "id, name, address, email, added, sort_name"
+    fileprivate static let columns = "id, name, address, email, added, sort_name, card, uid"
+    /// The columns a write fills, in the order ``values(of:sortName:added:)`` gives them.
+    fileprivate static let writtenColumns = "name, sort_name, address, email, added, card, uid"
     fileprivate static let insertSQL =
-        "INSERT INTO person (name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?)"
+        "INSERT INTO person (\(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
     fileprivate static func person(_ row: SQLiteStatement) -> Person {
-        // Another program may store any number here, or none.
+        // Another program may store any number here, or none, and any
+        // text, or bytes, as the card: `StoredCard` reads what it can.
         Person(
-            id: row.integer(0), name: row.text(1) ?? "", address: row.text(2) ?? "",
-            email: row.text(3), added: StoredDate.date(fromSeconds: row.real(4)),
-            sortName: row.sortName(5))
+            id: row.integer(0), name: row.text(1) ?? "",
+            details: StoredCard.details(
+                json: row.text(6), street: row.text(2) ?? "", email: row.text(3),
+                uid: row.text(7)),
+            added: StoredDate.date(fromSeconds: row.real(4)), sortName: row.sortName(5))
     }
 
+    /// What an insert stores for `draft`, in the order of ``writtenColumns``.
     fileprivate static func values(
         of draft: ValidatedDraft, sortName: String? = nil, added: Date
     ) -> [SQLiteValue] {
@@ -626,6 +636,18 @@ extension SQLitePersonStore {
             .text(draft.name), .text(sortName ?? PersonSortKey.fold(draft.name)),
             .text(draft.address),
             draft.email.map(SQLiteValue.text) ?? .null, .real(StoredDate.seconds(of: added)),
+        ] + cardValues(of: draft)
+    }
+
+    /// The `card` and `uid` columns for `draft`: the card `NULL` when it
+    /// holds nothing beyond the older columns, as rows of earlier releases
+    /// and other programs' inserts leave it, and the id `NULL` when it has
+    /// none (so the index on it holds only cards that have one).
+    fileprivate static func cardValues(of draft: ValidatedDraft) -> [SQLiteValue] {
+        let card = StoredCard.json(of: draft.details)
+        return [
+            card == "{}" ? .null : .text(card),
+            draft.details.uid.isEmpty ? .null : .text(draft.details.uid),
         ]
     }
 
@@ -675,7 +697,7 @@ extension SQLitePersonStore {
     ) throws(PersonStoreError) -> Person.ID {
         if let id {
             try database.run(
-                "INSERT INTO person (id, name, sort_name, address, email, added) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO person (id, \(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [.integer(id)] + values(of: draft, added: added))
         } else {
             try database.run(insertSQL, values(of: draft, added: added))

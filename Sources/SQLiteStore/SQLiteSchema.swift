@@ -12,12 +12,12 @@ import Features
 /// leaves the old book or the new one. A database at a version this program
 /// does not know is refused rather than guessed at, and left as it was.
 ///
-/// To change the table (a column for a person's phone numbers, say):
+/// To change the table (a column for a person's photo, say):
 ///
 /// 1. Make sure the book the current release leaves is checked in as
 ///    `Tests/EdgeTests/Fixtures/sqlite-vN.sql`, N its version: the objects
 ///    of a book it made, as `sqlite_master` holds them, then the fixtures'
-///    hostile persons (`sqlite-v4.sql` shows how). It is history: never
+///    hostile persons (`sqlite-v5.sql` shows how). It is history: never
 ///    edit it after.
 /// 2. Append a step to ``steps`` that takes version N to N + 1 — never edit
 ///    one that has shipped. SQLite's `ALTER TABLE … ADD COLUMN` and
@@ -91,6 +91,17 @@ enum SQLiteSchema {
         DROP TRIGGER IF EXISTS person_key_updated;
         UPDATE person SET sort_name = coalesce(people_fold(name), sort_name);
         """,
+        // Version 6: a person is a whole card. What it holds beyond the
+        // name, the street and the preferred email is one JSON object
+        // (`StoredCard`; NULL for nothing more), and its id has a column of
+        // its own, indexed where there is one, since an import looks a
+        // card up by it. Rows of earlier versions read as cards with
+        // nothing more on them, as another program's INSERT leaves them.
+        """
+        ALTER TABLE person ADD COLUMN card TEXT;
+        ALTER TABLE person ADD COLUMN uid TEXT;
+        CREATE INDEX person_uid ON person (uid) WHERE uid IS NOT NULL;
+        """,
     ]
 
     /// The version a database is at after every step.
@@ -100,7 +111,7 @@ enum SQLiteSchema {
     static let applicationID = 0x5045_4F50
 
     /// The objects that hold the data, which no repair may touch.
-    static let dataObjects: Set<String> = ["person", "person_order"]
+    static let dataObjects: Set<String> = ["person", "person_order", "person_uid"]
 
     /// Derived objects that earlier versions of `people` made and this one
     /// does not.

@@ -102,3 +102,31 @@ extension SQLiteUpgradeTests {
                 == .people(version: version))
     }
 }
+
+extension SQLiteUpgradeTests {
+    /// A book of every earlier version, once open, reads each person as a
+    /// card with nothing more than the columns it had, and keeps every
+    /// field of a card written after, across opens.
+    @Test(arguments: SchemaFixture.names(prefix: "sqlite-v"))
+    func anUpgradedBookKeepsEveryFieldOfACardWrittenAfter(_ fixture: String) throws {
+        let path = try SchemaFixture.buildSQLite(fixture, in: folder)
+        let card = try Fixtures.everyFieldCard.validated()
+        let first: Person
+        do {
+            let store = try SQLitePersonStore(path: path)
+            let persons = try store.page(matching: "", from: .first, limit: 10_000)
+            for person in persons {
+                let old = ContactDetails(
+                    emails: person.email.map { [LabelledValue(value: $0)] } ?? [],
+                    address: PostalAddress(street: person.address))
+                #expect(person.details.hasSameBytes(as: old), "\(person.id)")
+            }
+            let opened = try #require(persons.first)
+            first = try store.update(opened, with: card)
+        }
+        let reopened = try SQLitePersonStore(path: path)
+        #expect(try reopened.person(withID: first.id)?.hasSameValues(as: first) == true)
+        #expect(first.details.hasSameBytes(as: card.details))
+        #expect(try reopened.check(repairing: false).problems == [])
+    }
+}

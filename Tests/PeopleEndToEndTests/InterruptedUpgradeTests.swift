@@ -7,8 +7,9 @@ import Testing
 /// leaves the book the old release left or the new one, never a mix.
 ///
 /// The kill points are counted, not timed, and need no hook in the
-/// program: strace runs `people list` on a copy of the version 1 fixture
-/// and sends it SIGKILL, as `kill -9` does, on entering its Nth `pwrite`
+/// program: strace runs `people list` on a copy of a fixture — version 1's,
+/// which takes every step, and the last release's, which takes the newest
+/// step alone — and sends it SIGKILL, as `kill -9` does, on entering its Nth `pwrite`
 /// (`-e inject=pwrite64:signal=KILL:when=N`), the one call SQLite writes
 /// pages with. N = 1, 2, 3, … walks the kill through every page the
 /// upgrade writes: the switch to WAL, the log's frames, the commit frame,
@@ -34,17 +35,22 @@ struct InterruptedUpgradeTests {
         let sortKeys: [String]
     }
 
-    private static let fixture = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("EdgeTests/Fixtures/sqlite-v1.sql")
+    /// The fixture `name`, in the edge tests' `Fixtures` folder.
+    private static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("EdgeTests/Fixtures/\(name).sql")
+    }
 
-    @Test func anUpgradeKilledAtAnyPointLeavesTheOldBookOrTheNew() throws {
+    @Test(arguments: ["sqlite-v1", "sqlite-v5"])
+    func anUpgradeKilledAtAnyPointLeavesTheOldBookOrTheNew(_ fixture: String) throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.strace),
             "PEOPLE_REQUIRE_STRACE is set, but strace is missing")
         let folder = try TemporaryFolder()
-        let original = folder.path("v1.sqlite")
-        try Self.execute(try String(contentsOf: Self.fixture, encoding: .utf8), at: original)
+        let original = folder.path("\(fixture).sqlite")
+        try Self.execute(
+            try String(contentsOf: Self.fixture(fixture), encoding: .utf8), at: original)
         let old = try Self.book(at: original)
 
         let reference = folder.path("reference.sqlite")

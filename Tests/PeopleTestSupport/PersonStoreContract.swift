@@ -104,6 +104,12 @@ public struct PersonStoreContract: Sendable {
         Promise(name: "anEmailAddedOrRemovedIsAChange") {
             await $0.anEmailAddedOrRemovedIsAChange()
         },
+        Promise(name: "everyFieldOfTheCardIsKeptByEveryWrite") {
+            await $0.everyFieldOfTheCardIsKeptByEveryWrite()
+        },
+        Promise(name: "aSaveOverACardAnotherClientChangedIsRefused") {
+            await $0.aSaveOverACardAnotherClientChangedIsRefused()
+        },
         Promise(name: "renamingMovesAPersonInTheOrder") {
             await $0.renamingMovesAPersonInTheOrder()
         },
@@ -664,6 +670,82 @@ public struct PersonStoreContract: Sendable {
             await #expect(throws: PersonStoreError.changedElsewhere(name: alan.name), broken()) {
                 try await store.delete(alan)
             }
+        }
+    }
+
+    /// A save over a card another client changed since it was opened — a
+    /// phone added, the name and the rest as they were — is refused, as is
+    /// a delete, and their phone is kept: the whole card is compared, not
+    /// only the columns of earlier releases.
+    public func aSaveOverACardAnotherClientChangedIsRefused() async {
+        await keeping([]) { store in
+            let opened = try await store.add(
+                Fixtures.everyFieldCard.validated(), addedAt: Fixtures.now)
+            var withAPhone = PersonDraft(opened)
+            withAPhone[.phone] += ", home: +1 555 0100"
+            let theirs = try await store.update(opened, with: withAPhone.validated())
+            #expect(theirs.details.phones.count == 3, broken("their phone was saved"))
+            var mine = PersonDraft(opened)
+            mine[.title] = "Chief Officer"
+            await #expect(
+                throws: PersonStoreError.changedElsewhere(name: opened.name), broken("update")
+            ) {
+                try await store.update(opened, with: mine.validated())
+            }
+            await #expect(
+                throws: PersonStoreError.changedElsewhere(name: opened.name), broken("delete")
+            ) {
+                try await store.delete(opened)
+            }
+            #expect(
+                try await store.person(withID: opened.id)?.hasSameValues(as: theirs) == true,
+                broken("their phone is kept"))
+        }
+    }
+
+    // MARK: Every field
+
+    /// Every field of a card (``PeopleTestSupport/Fixtures/everyFieldCard``)
+    /// is kept, byte for byte, by each write that stores one: an add, an
+    /// update, a restore after a delete, and a bulk add; and an update
+    /// that empties a card keeps nothing of it.
+    ///
+    /// A store that kept only the columns of earlier releases — the name,
+    /// the street, one email — would lose the phones, the address's parts
+    /// and the notes without a word.
+    public func everyFieldOfTheCardIsKeptByEveryWrite() async {
+        await keeping(Person.samples) { store in
+            let card = try Fixtures.everyFieldCard.validated()
+            func holdsTheCard(_ person: Person?) -> Bool {
+                guard let person else { return false }
+                return person.name.utf8.elementsEqual(card.name.utf8)
+                    && person.details.hasSameBytes(as: card.details)
+            }
+            let added = try await store.add(card, addedAt: Fixtures.now)
+            #expect(holdsTheCard(added), broken("add"))
+            #expect(holdsTheCard(try await store.person(withID: added.id)), broken("add, read"))
+
+            let updated = try await store.update(Person.samples[0], with: card)
+            #expect(holdsTheCard(updated), broken("update"))
+            #expect(holdsTheCard(try await store.person(withID: 1)), broken("update, read"))
+            let emptied = try await store.update(
+                updated, with: PersonDraft(name: "Ada Lovelace").validated())
+            let emptiedRead = try await store.person(withID: 1)
+            #expect(
+                emptied.details.hasSameBytes(as: ContactDetails()) && emptiedRead == emptied,
+                broken("an update that empties the card"))
+
+            try await store.delete(added)
+            try await store.restore(added)
+            #expect(
+                try await store.person(withID: added.id)?.hasSameValues(as: added) == true,
+                broken("restore"))
+
+            #expect(
+                try await store.add(contentsOf: [card, card], addedAt: Fixtures.now) == 2,
+                broken("bulk add"))
+            let found = try await store.page(matching: "ziggy", from: .first, limit: 10)
+            #expect(found.count == 3 && found.allSatisfy(holdsTheCard), broken("bulk add, read"))
         }
     }
 
