@@ -56,7 +56,7 @@ struct ArgumentParser {
 
     private static let operandCounts = [
         "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1, "graph": 0, "export": 0,
-        "check": 0,
+        "check": 0, "query": 1,
     ]
 
     private var remaining: ArraySlice<String>

@@ -213,6 +213,11 @@ public struct Invocation: Sendable, Equatable {
             return .export(
                 format: format, search: options["--search"] ?? "",
                 formulas: try formulaCells(options["--csv-formulas"], format: format))
+        case "query":
+            guard let text = parsed.operands.first else {
+                throw UsageError("'query' needs the text to look for, such as 'people query ada'")
+            }
+            return .query(search: text)
         case "show":
             return .show(id: try id(parsed), json: json)
         case "add":

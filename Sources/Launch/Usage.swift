@@ -42,6 +42,10 @@ public enum Usage {
                                            --import (vcard: every field, with ids and
                                            dates); neutralise puts ' before a CSV cell
                                            a spreadsheet would run (=, +, -, @, tab, CR first)
+          people query TEXT                for mutt's and aerc's query_command: a status
+                                           line, then address<TAB>name<TAB>label (or
+                                           organisation) for every email of everyone
+                                           matching TEXT (exit 1 if no one)
           people check [--repair]          check what the store keeps for speed (SQLite: the
                                            search index, counts and page marks; PostgreSQL:
                                            its extension, sort key, indexes, trigger and

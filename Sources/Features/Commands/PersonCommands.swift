@@ -49,6 +49,8 @@ public final class PersonCommands: Application {
             return console.settle(.success)
         } catch is StoreCheckFailure {
             return console.settle(.failure)
+        } catch is NoMatch {
+            return console.settle(.failure)
         } catch let error as PersonValidationError {
             return fail(error, status: .usage)
         } catch let error as UsageError {
@@ -75,6 +77,8 @@ public final class PersonCommands: Application {
             try await list(after: cursor, search: search, json: json)
         case .export(let format, let search, let formulas):
             try await export(format, matching: search, formulas: formulas)
+        case .query(let search):
+            try await query(search)
         case .show(let id, let json):
             let person = try await storeProvider().existingPerson(withID: id)
             if json {
@@ -223,6 +227,26 @@ public final class PersonCommands: Application {
         if let warning = refusable.withLock({ $0.warning }) { console.writeErrorLine(warning) }
     }
 
+    /// Every email of everyone matching `search`, for a mail client
+    /// (``MailQuery``): the status line, then a line per address.
+    ///
+    /// The status line counts the lines after it, so the answer is read
+    /// whole before anything is written; a mail query matches a few
+    /// persons, not the book. Nothing matched is exit status 1 with the
+    /// status line alone, as abook's `--mutt-query` answers.
+    private func query(_ search: String) async throws {
+        let found = Locked<[String]>([])
+        try await storeProvider().forEachPage(matching: search, pageSize: Self.exportPage) {
+            page in
+            let lines = page.flatMap(MailQuery.lines(for:))
+            found.withLock { $0 += lines }
+            return true
+        }
+        let lines = found.withLock { $0 }
+        console.writeRecords([MailQuery.status(addresses: lines.count)] + lines)
+        if lines.isEmpty { throw NoMatch() }
+    }
+
     /// The persons of an export that `--import` would refuse as they are
     /// stored: another program may store what people never would (a
     /// person with no name, on a server).
@@ -312,3 +336,7 @@ public final class PersonCommands: Application {
 /// `people check` found problems and was not asked to repair them: exit 1,
 /// with the problems already said.
 private struct StoreCheckFailure: Error {}
+
+/// `people query` found no address: exit 1, with the status line already
+/// said, as abook's `--mutt-query` ends.
+private struct NoMatch: Error {}

@@ -11,6 +11,9 @@ public enum Command: Sendable, Equatable {
     /// order; `formulas` says what CSV does with a cell a spreadsheet would
     /// run.
     case export(format: ExportFormat, search: String, formulas: FormulaCells = .keep)
+    /// `people query TEXT`: every email of everyone matching, for a mail
+    /// client's `query_command` (``MailQuery``).
+    case query(search: String)
     /// `people show ID`: one person, as text or JSON.
     case show(id: Person.ID, json: Bool)
     /// `people add`: store a new person and print their id.
@@ -64,7 +67,7 @@ extension Command {
     /// placed here by the compiler's asking.
     public var makesASharedBookWhenMissing: Bool {
         switch self {
-        case .interactive, .list, .listAfter, .export, .show, .edit, .delete, .check: false
+        case .interactive, .list, .listAfter, .export, .query, .show, .edit, .delete, .check: false
         case .add, .seed, .graph, .help, .version: true
         }
     }
