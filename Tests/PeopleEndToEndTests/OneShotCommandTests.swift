@@ -30,6 +30,20 @@ import Testing
         #expect(persons.map { $0["name"] as? String } == ["Grace Hopper"])
     }
 
+    /// What mutt reads from `query_command`: a status line, then a line
+    /// per address, and abook's exit statuses.
+    @Test func queryAnswersAMailClientWithAStatusLineAndALinePerAddress() async throws {
+        let found = try PeopleProcess.run(["query", "ER"])
+        #expect(found.status == 0)
+        #expect(found.output == "people: 1 match\ngrace@example.org\tGrace Hopper\t\n")
+        #expect(found.errors.isEmpty)
+        let none = try PeopleProcess.run(["query", "turing"])
+        #expect(none.status == 1, "Alan matches, but has no address to give")
+        #expect(none.output == "people: no matches\n")
+        #expect(none.errors.isEmpty)
+        #expect(try PeopleProcess.run(["query"]).status == 2)
+    }
+
     @Test func showPrintsOnePerson() async throws {
         let text = try PeopleProcess.run(["show", "3"])
         #expect(text.output.contains("Name     Grace Hopper\n"))
