@@ -244,7 +244,10 @@ import Testing
         (["list", "--json=yes"], "option '--json' takes no value, but was given 'yes'"),
         (["add"], "'add' needs --name NAME"),
         (["add", "--name", "A", "--name", "B"], "option '--name' is given more than once"),
-        (["edit", "1"], "'edit' needs at least one of --name, --address, --email"),
+        (
+            ["edit", "1"],
+            "'edit' needs at least one of --name, --email, --phone, --organization, --title, --nickname, --address, --city, --region, --postcode, --country, --birthday, --notes"
+        ),
     ])
     func badArgumentsGetOneLineNamingTheBadValue(_ arguments: [String], _ expected: String) {
         #expect(message(arguments) == expected)
