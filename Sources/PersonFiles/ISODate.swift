@@ -20,6 +20,83 @@ enum ISODate {
             + "\(pad(second / 3_600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
     }
 
+    /// `date` to the fraction of a second a store keeps:
+    /// `2010-06-21T09:00:00.5Z`, or `string(_:)` when it is a whole second.
+    ///
+    /// What an export writes, so an import puts back the very date: the
+    /// SQL stores keep dates in steps of 1/1024 s, which ten decimals hold
+    /// exactly.
+    static func exactString(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        let fraction = seconds - seconds.rounded(.down)
+        let whole = string(date)
+        guard fraction > 0, fraction < 1 else { return whole }
+        var digits = String(format: "%.10f", fraction).dropFirst(2)
+        while digits.last == "0" { digits = digits.dropLast() }
+        guard !digits.isEmpty else { return whole }
+        return whole.dropLast() + "." + digits + "Z"
+    }
+
+    /// The date `text` writes as `exactString(_:)` and `string(_:)` do:
+    /// `YYYY-MM-DDTHH:MM:SSZ`, with or without a fraction of a second, in
+    /// the years 1 to 9999; `nil` for anything else.
+    static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == 0x2D,
+            bytes[7] == 0x2D, bytes[10] == UInt8(ascii: "T"), bytes[13] == 0x3A,
+            bytes[16] == 0x3A
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            guard bytes[19] == 0x2E, bytes.count <= 31, number(20..<bytes.count - 1) != nil,
+                let parsed = Double(
+                    "0." + String(decoding: bytes[20..<bytes.count - 1], as: UTF8.self))
+            else { return nil }
+            fraction = parsed
+        } else if bytes[19] != UInt8(ascii: "Z") {
+            return nil
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16),
+            let second = number(17..<19), year >= 1, hour < 24, minute < 60, second < 60,
+            let days = daysSince1970(year: year, month: month, day: day)
+        else { return nil }
+        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: seconds + fraction)
+    }
+
+    /// The day `year`-`month`-`day` as days after 1970-01-01, in the
+    /// calendars `civilDate` reads; `nil` for a day that is not there.
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int? {
+        guard (1...12).contains(month), day >= 1 else { return nil }
+        // Gregorian (Hinnant's days-from-civil).
+        let shifted = month <= 2 ? year - 1 : year
+        let era = shifted / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        var days = era * 146_097 + dayOfEra - 719_468
+        if days + 2_440_588 < gregorianStart {
+            // Julian: the day number of the date, as Richards' algorithm reads it back.
+            let a = (14 - month) / 12
+            let y = year + 4_800 - a
+            let m = month + 12 * a - 3
+            days = day + (153 * m + 2) / 5 + 365 * y + y / 4 - 32_083 - 2_440_588
+        }
+        // A day past the month's end reads as another date: refused.
+        let (backYear, backMonth, backDay) = civilDate(daysSince1970: days)
+        guard backYear == year, backMonth == month, backDay == day else { return nil }
+        return days
+    }
+
     /// The first day of the Gregorian calendar, 1582-10-15, as a Julian day number.
     private static let gregorianStart = 2_299_161
 

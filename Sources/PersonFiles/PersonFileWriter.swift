@@ -30,17 +30,20 @@ public struct PersonFileWriter: PersonWriter {
         _ person: Person, in format: ExportFormat, formulas: FormulaCells, isFirst: Bool
     ) -> String {
         switch format {
-        case .csv where formulas == .neutralise:
-            Self.csvLine(
-                Self.neutralised(person.name), Self.neutralised(person.address),
-                Self.neutralised(person.email ?? ""))
         case .csv:
-            Self.csvLine(person.name, person.address, person.email ?? "")
+            Self.csvLine(
+                ContactColumn.exported.map { column in
+                    let text = Self.text(of: column, in: person)
+                    guard formulas == .neutralise, column != .id, column != .added else {
+                        return text
+                    }
+                    return Self.neutralised(text)
+                })
         case .json:
-            (isFirst ? "  " : ", ")
-                + "{\"name\": \(Self.jsonString(person.name)), "
-                + "\"address\": \(Self.jsonString(person.address)), "
-                + "\"email\": \(person.email.map(Self.jsonString) ?? "null")}"
+            (isFirst ? "  {" : ", {")
+                + ContactColumn.exported.map { column in
+                    "\"\(column.name)\": \(Self.jsonValue(of: column, in: person))"
+                }.joined(separator: ", ") + "}"
         case .vcard:
             // The console ends each record with a line feed: the card's
             // last CRLF is completed by it.
@@ -50,7 +53,7 @@ public struct PersonFileWriter: PersonWriter {
 
     public func header(of format: ExportFormat) -> String? {
         switch format {
-        case .csv: "name,address,email"
+        case .csv: ContactColumn.exported.map(\.name).joined(separator: ",")
         case .json: "["
         case .vcard: nil
         }
@@ -60,6 +63,29 @@ public struct PersonFileWriter: PersonWriter {
         switch format {
         case .csv, .vcard: nil
         case .json: "]"
+        }
+    }
+
+    /// What an export writes in `column` for `person`: a field as a form
+    /// shows it (emails and phones as `work: a@b.org, c@d.org`), the card
+    /// id, the id, and the date added to the fraction of a second a store
+    /// keeps, so an import puts back the very same person.
+    static func text(of column: ContactColumn, in person: Person) -> String {
+        switch column {
+        case .field(let field): person.text(of: field)
+        case .uid: person.cardID
+        case .id: String(person.id)
+        case .added: ISODate.exactString(person.added)
+        }
+    }
+
+    /// `column` of `person` as a JSON value: the id a number, no email
+    /// `null` (as earlier releases wrote it), the rest strings.
+    private static func jsonValue(of column: ContactColumn, in person: Person) -> String {
+        switch column {
+        case .id: String(person.id)
+        case .field(.email) where person.details.emails.isEmpty: "null"
+        default: jsonString(text(of: column, in: person))
         }
     }
 
@@ -73,66 +99,23 @@ public struct PersonFileWriter: PersonWriter {
         }
     }
 
-    /// Name, address and email as one CSV line.
+    /// Fields as one CSV line.
     ///
-    /// An export of a million persons makes a million of these, so a line
-    /// of printable ASCII, what most are, is written byte by byte into a
-    /// string made once at its full size; any other line is read by
-    /// scalar.
-    private static func csvLine(_ name: String, _ address: String, _ email: String) -> String {
-        var (name, address, email) = (name, address, email)
-        let ascii = name.withUTF8 { name in
-            address.withUTF8 { address in
-                email.withUTF8 { email in asciiCSVLine(name, address, email) }
-            }
-        }
-        if let ascii { return ascii }
+    /// An export of a million persons makes a million of these, so a field
+    /// of printable ASCII, what most are, is checked byte by byte and
+    /// appended whole; any other is read by scalar.
+    private static func csvLine(_ fields: [String]) -> String {
         var line = ""
-        appendCSVField(name, to: &line)
-        line.append(",")
-        appendCSVField(address, to: &line)
-        line.append(",")
-        appendCSVField(email, to: &line)
-        return line
-    }
-
-    /// Three fields of printable ASCII as one CSV line; `nil` when one
-    /// holds anything else.
-    private static func asciiCSVLine(
-        _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
-        _ third: UnsafeBufferPointer<UInt8>
-    ) -> String? {
-        guard let quotesFirst = asciiNeedsQuotes(first),
-            let quotesSecond = asciiNeedsQuotes(second),
-            let quotesThird = asciiNeedsQuotes(third)
-        else { return nil }
-        // At most every byte doubled and two quotes a field, two commas.
-        let capacity = 2 * (first.count + second.count + third.count) + 8
-        return String(unsafeUninitializedCapacity: capacity) { line in
-            var end = 0
-            func put(_ byte: UInt8) {
-                line[end] = byte
-                end += 1
+        line.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count + 2 })
+        for (index, field) in fields.enumerated() {
+            if index > 0 { line.append(",") }
+            var field = field
+            switch field.withUTF8(asciiNeedsQuotes) {
+            case false?: line.append(field)
+            case true?, nil: appendCSVField(field, to: &line)
             }
-            func put(_ field: UnsafeBufferPointer<UInt8>, _ needsQuotes: Bool) {
-                guard needsQuotes else {
-                    for byte in field { put(byte) }
-                    return
-                }
-                put(0x22)
-                for byte in field {
-                    if byte == 0x22 { put(0x22) }
-                    put(byte)
-                }
-                put(0x22)
-            }
-            put(first, quotesFirst)
-            put(0x2C)
-            put(second, quotesSecond)
-            put(0x2C)
-            put(third, quotesThird)
-            return end
         }
+        return line
     }
 
     /// Appends `text` to `line` as a CSV field: quoted, with quotes

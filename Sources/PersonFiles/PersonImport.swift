@@ -1,18 +1,22 @@
 import Features
 import Foundation
 
-/// Reads persons from CSV, JSON or vCard files and downloads for `--import`.
+/// Reads persons from CSV, JSON or vCard files and downloads, for `--import` (a
+/// read-only source beside the book) and `people import` (stored in it).
 ///
+/// The program's own CSV needs a header row naming its columns — `name`
+/// (required), then any of the other fields (`email`, `phone`, `address`,
+/// `city`, …), `uid`, `id` and `added`, in any order: what `people export`
+/// writes, so an older export (name, address, email) still reads — and
+/// quotes fields the usual way (`"a, b"`, `""` for a quote). JSON is a list
+/// of objects with the same keys. A header Google Contacts or Outlook
+/// writes is read by ``ForeignCSV``. The file must be UTF-8 text (a byte
+/// order mark, as spreadsheet programs write, is fine); which format it is,
+/// is read from its content or its name (``contacts(in:name:)``). Every
+/// person is checked like one typed in; the first problem stops the import
+/// with one line naming the file and the line (or, in JSON, the entry).
 /// A vCard file (`.vcf`, or text starting `BEGIN:VCARD`) is read by
 /// ``VCardReader``, in any version and character set it names.
-/// CSV needs a header row naming its columns — `name` (required), `address`
-/// and `email`, in any order — and quotes fields the usual way (`"a, b"`,
-/// `""` for a quote). JSON is a list of objects with the same keys. The file
-/// must be UTF-8 text (a byte order mark, as spreadsheet programs write, is
-/// fine); which format it is, is read from its content — a file starting
-/// with `[` or `{` is JSON — or from a `.json` name. Every person is checked
-/// like one typed in; the first problem stops the import with one line
-/// naming the file and the line (or, in JSON, the entry).
 public enum PersonImport {
     /// One read-only store per source, with ids that count down from -1
     /// across all the sources, in the order given, so they never meet the
@@ -79,26 +83,62 @@ public enum PersonImport {
     /// holds at ordinary row lengths.
     public static let personLimit = 200_000
 
-    /// The checked drafts in a file's contents: vCard when
-    /// ``VCardReader/isVCard(_:name:)`` says so, JSON when the text starts
-    /// with `[` or `{` or the name ends in `.json`, CSV otherwise.
+    /// The checked drafts in a file's contents, as `--import` shows them
+    /// (``contacts(in:name:)`` without the ids and dates).
     ///
     /// - Parameters:
     ///   - data: the file's bytes, which must be UTF-8 unless vCard.
     ///   - name: the file as messages show it.
     public static func drafts(in data: Data, name: String) throws(UsageError) -> [ValidatedDraft] {
+        try contacts(in: data, name: name).map(\.draft)
+    }
+
+    /// The checked contacts in a file's contents, with the id and date each
+    /// had where the file gives them: what `people import` stores.
+    ///
+    /// The one place a file's format is chosen, from its content first and
+    /// its name second: vCard when ``VCardReader/isVCard(_:name:)`` says so
+    /// (text starting `BEGIN:VCARD`, or a `.vcf` name); JSON when the text
+    /// starts with `[` or `{` or the name ends in `.json`; CSV otherwise — the program's own columns, or
+    /// the ones Google Contacts and Outlook write (``ForeignCSV``).
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes, which must be UTF-8 unless vCard.
+    ///   - name: the file as messages show it.
+    /// - Throws: ``Features/UsageError`` naming the file and the line (or
+    ///   the JSON entry) of the first bad record.
+    public static func contacts(in data: Data, name: String) throws(UsageError)
+        -> [ImportedContact]
+    {
+        // Before the text is decoded: a vCard 2.1 file may name another
+        // character set than UTF-8.
         if VCardReader.isVCard(data, name: name) {
-            return try VCardReader.read(data, name: name).cards.map(\.draft)
+            return try VCardReader.read(data, name: name).cards.map { card in
+                ImportedContact(
+                    draft: card.draft, id: card.id, added: card.added, place: "\(name):\(card.line)")
+            }
         }
         let text = try ImportText.decode(data, name: name)
         let start = text.first { !$0.isWhitespace }
-        let isJSON = start == "[" || start == "{" || name.lowercased().hasSuffix(".json")
-        return isJSON
-            ? try jsonDrafts(Data(text.utf8), name: name) : try csvDrafts(text, name: name)
+        if start == "[" || start == "{" || name.lowercased().hasSuffix(".json") {
+            return try jsonContacts(Data(text.utf8), name: name)
+        }
+        return try csvContacts(text, name: name)
     }
 
-    private static func csvDrafts(_ text: String, name: String) throws(UsageError)
-        -> [ValidatedDraft]
+    /// A reader of every contact in a source, for `people import`: the
+    /// source's bytes through `read` (the disk or the network), then
+    /// ``contacts(in:name:)``.
+    public static func contactReader(
+        reading read: @escaping @Sendable (String) async throws -> Data
+    ) -> ContactReader {
+        { source in
+            try contacts(in: try await read(source), name: InertText.clipped(source, limit: 120))
+        }
+    }
+
+    private static func csvContacts(_ text: String, name: String) throws(UsageError)
+        -> [ImportedContact]
     {
         // The header, and at most `personLimit` persons: a row of one
         // letter costs hundreds of bytes once read, so the byte limit alone
@@ -107,50 +147,116 @@ public enum PersonImport {
         guard let header = records.first else {
             throw UsageError("\(name): the file is empty; expected a header row")
         }
-        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        var seen: Set<String> = []
-        for column in columns {
-            guard PersonField(rawValue: column) != nil else {
-                throw UsageError(
-                    "\(name):\(header.line): unknown column \(InertText.quoted(column)) (expected name, address, email)"
-                )
-            }
-            guard seen.insert(column).inserted else {
-                throw UsageError(
-                    "\(name):\(header.line): the column '\(column)' appears twice; which one counts?"
-                )
+        let titles = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        if let foreign = ForeignCSV(header: titles) {
+            return try records.dropFirst().map { (record) throws(UsageError) in
+                let place = "\(name):\(record.line)"
+                try requireFields(record, count: titles.count, at: place)
+                return ImportedContact(
+                    draft: try checked(foreign.draft(of: record.fields), at: place), id: nil,
+                    added: nil, place: place)
             }
         }
-        guard columns.contains("name") else {
+        var columns: [ContactColumn] = []
+        for title in titles {
+            guard let column = ContactColumn(name: title) else {
+                throw UsageError(
+                    "\(name):\(header.line): unknown column \(InertText.quoted(title.lowercased())) (expected \(ContactColumn.names))"
+                )
+            }
+            guard !columns.contains(column) else {
+                throw UsageError(
+                    "\(name):\(header.line): the column '\(column.name)' appears twice; which one counts?"
+                )
+            }
+            columns.append(column)
+        }
+        guard columns.contains(.field(.name)) else {
             throw UsageError("\(name):\(header.line): the header row needs a 'name' column")
         }
-        var drafts: [ValidatedDraft] = []
+        var contacts: [ImportedContact] = []
         for record in records.dropFirst() {
-            guard record.fields.count == columns.count else {
-                throw UsageError(
-                    "\(name):\(record.line): expected \(columns.count) fields, found \(record.fields.count)"
-                )
-            }
-            var draft = PersonDraft()
-            for (column, value) in zip(columns, record.fields) {
-                if let field = PersonField(rawValue: column) { draft[field] = value }
-            }
-            drafts.append(try checked(draft, at: "\(name):\(record.line)"))
+            let place = "\(name):\(record.line)"
+            try requireFields(record, count: columns.count, at: place)
+            contacts.append(
+                try contact(
+                    Dictionary(uniqueKeysWithValues: zip(columns, record.fields)), at: place))
         }
-        return drafts
+        return contacts
     }
 
-    private static func jsonDrafts(_ data: Data, name: String) throws(UsageError)
-        -> [ValidatedDraft]
+    private static func requireFields(_ record: CSVRecords.Record, count: Int, at place: String)
+        throws(UsageError)
+    {
+        guard record.fields.count == count else {
+            throw UsageError("\(place): expected \(count) fields, found \(record.fields.count)")
+        }
+    }
+
+    /// One contact of the program's own CSV or JSON, checked.
+    ///
+    /// A card id this book makes of the id and the date (``Features/Person/cardID``)
+    /// is not written into the card: put back with them, the person has it
+    /// again, as the exported person had.
+    private static func contact(_ values: [ContactColumn: String], at place: String)
+        throws(UsageError) -> ImportedContact
+    {
+        var draft = PersonDraft(
+            texts: [:], uid: (values[.uid] ?? "").trimmingCharacters(in: .whitespaces))
+        for case (.field(let field), let text) in values { draft[field] = text }
+        let id = try values[.id].flatMap { (text) throws(UsageError) in
+            try personID(text, at: place)
+        }
+        let added = try values[.added].flatMap { (text) throws(UsageError) in
+            try date(text, at: place)
+        }
+        if let id, let added,
+            draft.uid == Person(id: id, name: "", details: ContactDetails(), added: added).cardID
+        {
+            draft.uid = ""
+        }
+        return ImportedContact(
+            draft: try checked(draft, at: place), id: id, added: added, place: place)
+    }
+
+    /// The id in an `id` column: `nil` when empty, or not a stored
+    /// person's (an id at or below 0 is an imported person's).
+    private static func personID(_ text: String, at place: String) throws(UsageError)
+        -> Person.ID?
+    {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D }),
+            let id = Int(trimmed)
+        else {
+            throw UsageError("\(place): id \(InertText.quoted(trimmed)) is not a whole number")
+        }
+        return id > 0 ? id : nil
+    }
+
+    /// The date in an `added` column: `nil` when empty.
+    private static func date(_ text: String, at place: String) throws(UsageError) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard let date = ISODate.date(trimmed) else {
+            throw UsageError(
+                "\(place): added \(InertText.quoted(trimmed)) is not a date such as 2026-01-01T09:30:00Z"
+            )
+        }
+        return date
+    }
+
+    private static func jsonContacts(_ data: Data, name: String) throws(UsageError)
+        -> [ImportedContact]
     {
         if data.first(where: { !Character(UnicodeScalar($0)).isWhitespace }) == UInt8(ascii: "{") {
             throw UsageError(
                 "\(name): holds one JSON object; expected a list of persons like [{\"name\": \"Ada\"}]"
             )
         }
-        let entries: [[String: String?]]
+        let entries: [[String: JSONCell]]
         do {
-            entries = try JSONDecoder().decode([[String: String?]].self, from: data)
+            entries = try JSONDecoder().decode([[String: JSONCell]].self, from: data)
         } catch {
             throw UsageError(
                 "\(name): expected a JSON list of persons like [{\"name\": \"Ada\"}] (\(describe(error)))"
@@ -160,20 +266,47 @@ public enum PersonImport {
             throw UsageError(
                 "\(name): more than \(personLimit) persons, the most people reads from one file")
         }
-        var drafts: [ValidatedDraft] = []
+        var contacts: [ImportedContact] = []
         for (index, entry) in entries.enumerated() {
             let place = "\(name): person \(index + 1)"
-            for key in entry.keys.sorted() where PersonField(rawValue: key) == nil {
-                throw UsageError(
-                    "\(place): unknown key \(InertText.quoted(key)) (expected name, address, email)"
-                )
+            var values: [ContactColumn: String] = [:]
+            for key in entry.keys.sorted() {
+                guard let column = ContactColumn(name: key), column.name == key else {
+                    throw UsageError(
+                        "\(place): unknown key \(InertText.quoted(key)) (expected \(ContactColumn.names))"
+                    )
+                }
+                switch entry[key] {
+                case .text(let text)?: values[column] = text
+                case .number(let number)? where column == .id: values[column] = String(number)
+                case .null?, nil: break
+                case .number?:
+                    throw UsageError(
+                        "\(name): expected a JSON list of persons like [{\"name\": \"Ada\"}] (\(place), '\(key)': expected text, found a number)"
+                    )
+                }
             }
-            let draft = PersonDraft(
-                name: (entry["name"] ?? nil) ?? "", address: (entry["address"] ?? nil) ?? "",
-                email: (entry["email"] ?? nil) ?? "")
-            drafts.append(try checked(draft, at: place))
+            contacts.append(try contact(values, at: place))
         }
-        return drafts
+        return contacts
+    }
+
+    /// A value in a JSON entry: text, a whole number (an id), or `null`.
+    private enum JSONCell: Decodable {
+        case text(String)
+        case number(Int)
+        case null
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let number = try? container.decode(Int.self) {
+                self = .number(number)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
     }
 
     private static func checked(_ draft: PersonDraft, at place: String) throws(UsageError)

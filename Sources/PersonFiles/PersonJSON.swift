@@ -52,16 +52,40 @@ enum PersonJSON {
 
     /// `person` as an object whose lines start with `indent`, with no line
     /// break after its closing brace.
+    ///
+    /// The keys of earlier releases keep their meaning — `address` the
+    /// street, `email` the preferred email — and every other field of the
+    /// card has a key of its own: `emails` and `phones` as lists of
+    /// `{"label", "value"}`, the card id as `uid`.
     private static func append(
         _ person: Person, added: String, indent: String, to text: inout String
     ) {
+        let details = person.details
+        let string = PersonFileWriter.jsonString
+        let keys: [(String, String)] = [
+            ("added", "\"\(added)\""), ("address", string(details.address.street)),
+            ("birthday", details.birthday.map { string($0.description) } ?? "null"),
+            ("city", string(details.address.city)), ("country", string(details.address.country)),
+            ("email", person.email.map(string) ?? "null"),
+            ("emails", labelled(details.emails)), ("id", String(person.id)),
+            ("name", string(person.name)), ("nickname", string(details.nickname)),
+            ("notes", string(details.notes)), ("organization", string(details.organization)),
+            ("phones", labelled(details.phones)), ("postcode", string(details.address.postcode)),
+            ("region", string(details.address.region)), ("title", string(details.title)),
+            ("uid", string(person.cardID)),
+        ]
         text += indent + "{\n"
-        text += indent + "  \"added\" : \"\(added)\",\n"
-        text += indent + "  \"address\" : \(PersonFileWriter.jsonString(person.address)),\n"
-        let email = person.email.map(PersonFileWriter.jsonString) ?? "null"
-        text += indent + "  \"email\" : \(email),\n"
-        text += indent + "  \"id\" : \(person.id),\n"
-        text += indent + "  \"name\" : \(PersonFileWriter.jsonString(person.name))\n"
+        for (index, (key, value)) in keys.enumerated() {
+            text += indent + "  \"\(key)\" : \(value)" + (index < keys.count - 1 ? ",\n" : "\n")
+        }
         text += indent + "}"
+    }
+
+    /// Labelled values as a JSON list on one line.
+    private static func labelled(_ values: [LabelledValue]) -> String {
+        "["
+            + values.map {
+                "{\"label\" : \(PersonFileWriter.jsonString($0.label)), \"value\" : \(PersonFileWriter.jsonString($0.value))}"
+            }.joined(separator: ", ") + "]"
     }
 }

@@ -154,8 +154,8 @@ import Testing
     @Test func aFileOrPipeGetsEveryStoredCharacterBackInQuotes() async throws {
         let csv = await exported(Self.foreign, to: RecordingConsole(outputIsTerminal: false))
         let records = try CSVRecords.parse(csv, name: "export.csv")
-        #expect(records.first?.fields == ["name", "address", "email"])
-        let read = records.dropFirst().map { $0.fields.map(Self.codePoints) }
+        #expect(records.first?.fields.prefix(3) == ["name", "address", "email"])
+        let read = records.dropFirst().map { $0.fields.prefix(3).map(Self.codePoints) }
         let stored = Self.foreign.map { person in
             [person.name, person.address, person.email ?? ""].map(Self.codePoints)
         }

@@ -92,7 +92,7 @@ import Testing
     /// JSON the closing bracket.
     @Test func anEmptyExportIsAWholeFile() async throws {
         await #expect(run(.export(format: .csv, search: ""), on: MemoryPersonStore()) == .success)
-        #expect(console.output == "name,address,email\n")
+        #expect(console.output == Self.header + "\n")
         let json = RecordingConsole()
         let status = await PersonCommands(
             command: .export(format: .json, search: ""), storeProvider: { MemoryPersonStore() },
@@ -128,8 +128,18 @@ import Testing
         Person(id: 3, name: "\r=1", address: "Main St = 5", email: nil, added: Fixtures.clock()),
     ]
 
+    /// The header row of a CSV export: every column `people import` reads.
+    static let header =
+        "name,address,email,phone,organization,title,nickname,city,region,postcode,country,birthday,notes,uid,id,added"
+
+    /// What an export of one of ``formulas`` writes after the email: no
+    /// other field, then the card id, the id and the date.
+    private static func rest(_ id: Int) -> String {
+        String(repeating: ",", count: 11) + "people:\(id):1767225600.0,\(id),2026-01-01T00:00:00Z"
+    }
+
     /// The lines an export of ``formulas`` writes to a file.
-    private func exportedLines(_ formulas: FormulaCells) async -> Set<Substring> {
+    private func exportedLines(_ formulas: FormulaCells) async -> Set<String> {
         let file = RecordingConsole(outputIsTerminal: false)
         let status = await PersonCommands(
             command: .export(format: .csv, search: "", formulas: formulas),
@@ -137,26 +147,28 @@ import Testing
             clock: Fixtures.clock, writer: PersonFileWriter(), help: "", console: file
         ).run()
         #expect(status == .success)
-        return Set(file.output.split(separator: "\n"))
+        return Set(file.output.split(separator: "\n").map(String.init))
     }
 
     @Test func neutralisingPutsAQuoteBeforeEveryCellASpreadsheetWouldRun() async {
         #expect(
             await exportedLines(.neutralise) == [
-                "name,address,email",
-                "\"'=HYPERLINK(\"\"http://x\"\",\"\"Ada\"\")\",'+44 20 7946 0000,'-a@example.org",
-                "'@SUM(A1),\"'\t=1+2\",",
-                "\"'\r=1\",Main St = 5,",
+                Self.header,
+                "\"'=HYPERLINK(\"\"http://x\"\",\"\"Ada\"\")\",'+44 20 7946 0000,'-a@example.org"
+                    + Self.rest(1),
+                "'@SUM(A1),\"'\t=1+2\"," + Self.rest(2),
+                "\"'\r=1\",Main St = 5," + Self.rest(3),
             ])
     }
 
     @Test func keepingWritesEveryCellAsStored() async {
         #expect(
             await exportedLines(.keep) == [
-                "name,address,email",
-                "\"=HYPERLINK(\"\"http://x\"\",\"\"Ada\"\")\",+44 20 7946 0000,-a@example.org",
-                "@SUM(A1),\"\t=1+2\",",
-                "\"\r=1\",Main St = 5,",
+                Self.header,
+                "\"=HYPERLINK(\"\"http://x\"\",\"\"Ada\"\")\",+44 20 7946 0000,-a@example.org"
+                    + Self.rest(1),
+                "@SUM(A1),\"\t=1+2\"," + Self.rest(2),
+                "\"\r=1\",Main St = 5," + Self.rest(3),
             ])
     }
 }

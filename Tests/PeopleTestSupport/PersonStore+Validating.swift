@@ -33,6 +33,6 @@ extension PersonStore {
 extension ValidatedDraft {
     /// The same values as a draft, to compare with drafts a test writes.
     public var asDraft: PersonDraft {
-        PersonDraft(name: name, address: address, email: email ?? "")
+        PersonDraft(Person(id: 1, name: name, details: details, added: Fixtures.now))
     }
 }

@@ -1,0 +1,104 @@
+import Features
+import Foundation
+import PeopleTestSupport
+import PersonFiles
+import Testing
+
+/// The CSV other programs export, read into the card: every column of
+/// Google Contacts' and Outlook's exports that has a field on the card.
+@Suite struct ForeignCSVTests {
+    /// Google Contacts' CSV: names from their parts, labelled emails and
+    /// phones (several in one cell), the address in parts, organisation,
+    /// title, nickname, birthday with or without a year, notes.
+    @Test func googleContactsCSVMapsEveryColumnItHas() throws {
+        let contacts = try PersonImport.contacts(
+            in: try Self.fixture("google-contacts.csv"), name: "google.csv")
+        #expect(
+            contacts.map(\.draft.name) == [
+                "Countess Ada King Lovelace", "Grace Hopper", "Acme Widgets",
+            ])
+        let ada = try #require(contacts.first).draft.details
+        #expect(
+            ada.emails == [
+                LabelledValue(label: "home", value: "ada@example.org"),
+                LabelledValue(label: "work", value: "ada.lovelace@engines.example"),
+            ])
+        #expect(
+            ada.phones == [
+                LabelledValue(label: "mobile", value: "+44 20 7946 0018"),
+                LabelledValue(label: "mobile", value: "+44 20 7946 0019"),
+                LabelledValue(label: "Dad's office", value: "(020) 7946-0000"),
+            ])
+        #expect(
+            ada.address
+                == PostalAddress(
+                    street: "12 St James's Square", city: "London", region: "Greater London",
+                    postcode: "SW1Y 4JH", country: "United Kingdom"))
+        #expect(ada.organization == "Analytical Engines")
+        #expect(ada.title == "Programmer")
+        #expect(ada.nickname == "Ada")
+        #expect(ada.birthday == Birthday(year: 1815, month: 12, day: 10))
+        #expect(ada.notes == "Wrote the first program.\nLikes poetry.")
+        #expect(contacts[1].draft.details.birthday == Birthday(year: nil, month: 12, day: 9))
+        #expect(
+            contacts[2].draft.details.emails == [
+                LabelledValue(label: "other", value: "sales@acme.example")
+            ])
+        #expect(
+            contacts[2].draft.details.phones == [
+                LabelledValue(label: "work", value: "555 010 9999")
+            ])
+        #expect(contacts.allSatisfy { $0.id == nil && $0.cardID == nil })
+    }
+
+    /// Outlook's CSV: one column per kind of email and phone, the home
+    /// address before the business one, a month/day/year birthday, and
+    /// `0/0/00` for none.
+    @Test func outlookCSVMapsEveryColumnItHas() throws {
+        let contacts = try PersonImport.contacts(
+            in: try Self.fixture("outlook-contacts.csv"), name: "outlook.csv")
+        #expect(contacts.map(\.draft.name) == ["Dr. Alan Mathison Turing OBE", "Joan Clarke"])
+        let alan = try #require(contacts.first).draft.details
+        #expect(
+            alan.emails.map(\.value) == [
+                "alan@example.org", "turing@bletchley.example", "a.turing@manchester.example",
+            ])
+        #expect(
+            alan.phones == [
+                LabelledValue(label: "home", value: "0161 496 0000"),
+                LabelledValue(label: "work", value: "+44 1908 640404"),
+                LabelledValue(label: "mobile", value: "07700 900123"),
+                LabelledValue(label: "other", value: "0161 496 0999"),
+            ])
+        #expect(
+            alan.address
+                == PostalAddress(
+                    street: "Adlington Road", city: "Wilmslow", region: "Cheshire",
+                    postcode: "SK9 1AA", country: "United Kingdom"))
+        #expect(alan.organization == "Bletchley Park")
+        #expect(alan.title == "Mathematician")
+        #expect(alan.nickname == "Prof")
+        #expect(alan.birthday == Birthday(year: 1912, month: 6, day: 23))
+        #expect(alan.notes == "Enigma, morphogenesis")
+        #expect(contacts[1].draft.details.birthday == nil)
+        #expect(contacts[1].draft.email == "joan@example.org")
+    }
+
+    /// A vCard is recognised, and refused in one line until there is a
+    /// reader for it, rather than read as a CSV with odd columns.
+    @Test func aVCardIsRecognisedByItsContent() {
+        #expect(
+            throws: UsageError(
+                "c.txt: a vCard file; this version of people reads CSV and JSON only")
+        ) {
+            try PersonImport.contacts(
+                in: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), name: "c.txt")
+        }
+    }
+
+    private static func fixture(_ name: String) throws -> Data {
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures").appendingPathComponent(name))
+    }
+}
