@@ -182,6 +182,7 @@ public enum AppInjector {
         switch app.command {
         case .interactive: injectInteractiveSession(app)
         case .graph: ObjectGraphInjector.injectObjectGraphCommand(app)
+        case .importContacts(let source, let dryRun): injectContactImport(app, source, dryRun)
         default: injectPersonCommands(app)
         }
     }
@@ -216,6 +217,23 @@ public enum AppInjector {
                 session.app.frontEnd?()
                     ?? TerminalViews(console: session.app.console, width: .unknown))
         }
+    }
+
+    /// `people import`: the source read through the scope's reader and the
+    /// file-format edge, stored in the app's store, with the count drawn on
+    /// standard error when that is a terminal.
+    ///
+    /// The store is handed over as a provider: a file with a bad record is
+    /// refused before the book is opened.
+    public static func injectContactImport(_ app: AppScope, _ source: String, _ dryRun: Bool)
+        -> ContactImport
+    {
+        app.make(
+            ContactImport(
+                source: source, dryRun: dryRun,
+                readContacts: PersonImport.contactReader(reading: app.readSource),
+                storeProvider: StoreInjector.injectPersonStoreProvider(app), clock: app.clock,
+                progress: TerminalProgressLine(), console: app.console))
     }
 
     /// The one-shot command runner, for scripts: no session, no navigator.

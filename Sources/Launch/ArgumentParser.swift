@@ -48,6 +48,7 @@ struct ArgumentParser {
             Option(name: "--csv-formulas", takesValue: true, commands: ["export"]),
             Option(name: "--json", takesValue: false, commands: ["list", "show"]),
             Option(name: "--repair", takesValue: false, commands: ["check"]),
+            Option(name: "--dry-run", takesValue: false, commands: ["import"]),
         ]
         // One option for each field a person has: `--name`, `--email`, …
         + PersonField.allCases.map {
@@ -56,7 +57,7 @@ struct ArgumentParser {
 
     private static let operandCounts = [
         "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1, "graph": 0, "export": 0,
-        "check": 0, "query": 1,
+        "check": 0, "query": 1, "import": 1,
     ]
 
     private var remaining: ArraySlice<String>

@@ -238,6 +238,14 @@ public struct Invocation: Sendable, Equatable {
             return .delete(id: try id(parsed))
         case "graph":
             return .graph
+        case "import":
+            guard let source = parsed.operands.first else {
+                throw UsageError(
+                    "'import' needs a file or URL, such as 'people import contacts.csv'")
+            }
+            return .importContacts(
+                source: try ImportSource.checked(source, from: "import"),
+                dryRun: options["--dry-run"] != nil)
         case "check":
             return .check(repairing: options["--repair"] != nil)
         case "seed":

@@ -38,10 +38,19 @@ public enum Usage {
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
           people export [--format csv|json|vcard] [--search TEXT] [--csv-formulas keep|neutralise]
-                                           everyone in name order, exactly as stored, for
-                                           --import (vcard: every field, with ids and
-                                           dates); neutralise puts ' before a CSV cell
-                                           a spreadsheet would run (=, +, -, @, tab, CR first)
+                                           everyone in name order, every field with the id,
+                                           card id (uid) and date, for import; neutralise
+                                           puts ' before a CSV cell a spreadsheet would
+                                           run (=, +, -, @, tab, CR first)
+          people import FILE|URL [--dry-run]
+                                           store the contacts of a vCard, CSV or JSON file
+                                           (an export, a phone's or Google's or Outlook's)
+                                           in one go, each put back under its id and date
+                                           when the file has them and the id is free; a
+                                           contact is skipped when a stored person has its
+                                           card id, or (with none in the file) its first
+                                           email, in any case; a bad record stores nothing;
+                                           --dry-run says what would happen
           people query TEXT                for mutt's and aerc's query_command: a status
                                            line, then address<TAB>name<TAB>label (or
                                            organisation) for every email of everyone
@@ -73,9 +82,10 @@ public enum Usage {
           --trace            log every store call, and every object the
                              injectors build, to standard error
           --import SOURCE    also list the persons in SOURCE, a file or an
-                             http(s) URL (CSV with a header row
-                             name,address,email, or JSON), read-only; may be
-                             given more than once, all read at once
+                             http(s) URL (CSV with a header row naming
+                             fields, such as name,address,email, or JSON),
+                             read-only; may be given more than once, all
+                             read at once
           --latency TIME     wait TIME (such as 300ms or 2s) before every store
                              call, to watch loading and cancelling by hand
           --ui full|line     the interactive front end: full, a split view of

@@ -130,6 +130,12 @@ import Testing
             try parse(["edit", "3", "--address", ""]).command
                 == .edit(id: 3, changes: PersonChanges(address: "")))
         #expect(try parse(["delete", "4"]).command == .delete(id: 4))
+        #expect(
+            try parse(["--dry-run", "import", "contacts.csv"]).command
+                == .importContacts(source: "contacts.csv", dryRun: true))
+        #expect(
+            try parse(["import", "HTTPS://example.org/c.json"]).command
+                == .importContacts(source: "https://example.org/c.json", dryRun: false))
         #expect(try parse(["list", "-h"]).command == .help)
         #expect(try parse(["--version"]).command == .version)
     }
@@ -247,6 +253,13 @@ import Testing
         (
             ["edit", "1"],
             "'edit' needs at least one of --name, --email, --phone, --organization, --title, --nickname, --address, --city, --region, --postcode, --country, --birthday, --notes"
+        ),
+        (["import"], "'import' needs a file or URL, such as 'people import contacts.csv'"),
+        (["import", "a.csv", "b.csv"], "unexpected argument 'b.csv' after 'import'"),
+        (["list", "--dry-run"], "option '--dry-run' does not apply to 'list'"),
+        (
+            ["import", "ftp://example.org/a.csv"],
+            "import: 'ftp' is not a scheme people reads; use a file, or an http:// or https:// URL"
         ),
     ])
     func badArgumentsGetOneLineNamingTheBadValue(_ arguments: [String], _ expected: String) {

@@ -67,7 +67,9 @@ public final class PersonCommands: Application {
 
     private func execute() async throws {
         switch command {
-        case .interactive, .graph, .help:
+        case .interactive, .graph, .importContacts, .help:
+            // The session, the graph and the import are applications of
+            // their own, which the injector chooses instead of this one.
             console.writeLines(help)
         case .version:
             console.writeLine("people \(AppVersion.current)")

@@ -22,6 +22,10 @@ public enum Command: Sendable, Equatable {
     case edit(id: Person.ID, changes: PersonChanges)
     /// `people delete ID`.
     case delete(id: Person.ID)
+    /// `people import FILE|URL [--dry-run]`: store the contacts of a file
+    /// in the book, skipping those it holds already (``ContactImport``);
+    /// with `dryRun`, only say what would be stored.
+    case importContacts(source: String, dryRun: Bool)
     /// `people seed N`: add N generated demo persons in one transaction.
     case seed(count: Int)
     /// `people check [--repair]`: whether what the store keeps to answer
@@ -44,15 +48,18 @@ extension Command {
     /// looks, as `git fsck` does: on a mistyped path it must say so rather
     /// than make an empty book and find nothing wrong with it, and damage
     /// is for its report (and `--repair`) to find, not for the open to mend
-    /// out of sight.
+    /// out of sight. An import's `--dry-run` only looks, too: it promises
+    /// to write nothing.
     public var changesTheBookAsItOpens: Bool {
-        if case .check = self { return false }
-        return true
+        switch self {
+        case .check, .importContacts(_, dryRun: true): false
+        default: true
+        }
     }
 
     /// Whether a store shared by a team may make the book for this command
     /// when there is none: only for a command that adds persons (`add`,
-    /// `seed`), never for one that reads or changes those already there.
+    /// `seed`, `import` unless a dry run), never for one that reads or changes those already there.
     ///
     /// On a server, "no book here" is more often a mistyped address, or a
     /// user whose own schema comes first, than a team's first run: a
@@ -68,6 +75,7 @@ extension Command {
     public var makesASharedBookWhenMissing: Bool {
         switch self {
         case .interactive, .list, .listAfter, .export, .query, .show, .edit, .delete, .check: false
+        case .importContacts(_, let dryRun): !dryRun
         case .add, .seed, .graph, .help, .version: true
         }
     }

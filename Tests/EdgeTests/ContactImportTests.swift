@@ -1,0 +1,227 @@
+import Features
+import Foundation
+import PeopleTestSupport
+import PersonFiles
+import Testing
+
+/// `people import`: an export restored exactly, Google's and Outlook's CSV
+/// mapped to the card, duplicates skipped by the documented rule, a dry run
+/// that writes nothing, and a bad record that stores nothing.
+@MainActor
+@Suite struct ContactImportTests {
+    let console = RecordingConsole(outputIsTerminal: false)
+
+    /// Imports `file` (its text) into `store` as `people import name` does.
+    private func importing(
+        _ file: String, named name: String, into store: any PersonStore, dryRun: Bool = false,
+        progress: any ProgressLine = NoProgressLine()
+    ) async -> ExitCode {
+        await ContactImport(
+            source: name, dryRun: dryRun,
+            readContacts: PersonImport.contactReader(reading: Fixtures.files([name: file])),
+            storeProvider: { store }, clock: Fixtures.clock, progress: progress, console: console
+        ).run()
+    }
+
+    /// `store` exported as `people export --format format` writes it to a file.
+    private func exported(_ store: any PersonStore, as format: ExportFormat) async -> String {
+        let file = RecordingConsole(outputIsTerminal: false)
+        let status = await PersonCommands(
+            command: .export(format: format, search: ""), storeProvider: { store },
+            pageSize: 10, clock: Fixtures.clock, writer: PersonFileWriter(), help: "",
+            console: file
+        ).run()
+        #expect(status == .success, "\(file.errors)")
+        return file.output
+    }
+
+    /// Values that need quoting, escaping or care in every format, in every
+    /// field, each one a value a person could type: commas, quotes, line
+    /// breaks in notes, labels of a person's own, a birthday without a
+    /// year, a card id of another program, and dates with fractions of a
+    /// second, before 1970 and before the Gregorian calendar.
+    static let hostileDrafts: [(Int, Double, PersonDraft)] = [
+        (
+            2, 1_767_225_600.5,
+            PersonDraft(
+                texts: [
+                    .name: "Hopper, Grace \"Amazing\"",
+                    .email: "work: grace@navy.example, g@h.example",
+                    .phone: "mobile: +1 (555) 010-9999 x12, Büro: 030 1234",
+                    .organization: "=SUM(A1)",
+                    .title: "Rear Admiral, retd.", .nickname: "\"Amazing\"",
+                    .address: "a,b,,c", .city: "Arlington, VA", .region: "Virginia",
+                    .postcode: "22201", .country: "Côte d’Ivoire", .birthday: "1906-12-09",
+                    .notes: "Line one,\n\"two\"\n\n  three  ",
+                ], uid: "urn:uuid:\"x\",y=1")
+        ),
+        (
+            7, -1_000_000_000.75,
+            PersonDraft(
+                texts: [
+                    .name: "Zoë Ødegaard 李 👩‍👩‍👧", .email: "zoë@例え.jp",
+                    .phone: "*310#", .nickname: "Ø", .birthday: "--02-29",
+                    .notes: "@home; =1+2 \\ back",
+                ])
+        ),
+        (
+            1_000, -14_831_769_600.125,
+            PersonDraft(texts: [.name: "\"", .address: "'quoted' \\ back"])
+        ),
+        (3, 1_767_225_600.0009765625, PersonDraft(texts: [.name: "-minus first"])),
+    ]
+
+    /// ``hostileDrafts`` as stored persons.
+    static let hostile: [Person] = hostileDrafts.compactMap { id, seconds, draft in
+        guard let checked = try? draft.validated() else { return nil }
+        return Person(
+            id: id, name: checked.name, details: checked.details,
+            added: Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test func theHostileFixtureIsAllValid() {
+        for (_, _, draft) in Self.hostileDrafts {
+            #expect(throws: Never.self) { try draft.validated() }
+        }
+    }
+
+    /// Exported, then imported into an empty book, the book is the one
+    /// exported: every field, the card id, the id and the date.
+    @Test(arguments: StoreMaker.all, ExportFormat.allCases)
+    func anExportImportedIntoAnEmptyBookRestoresItExactly(
+        _ maker: StoreMaker, _ format: ExportFormat
+    ) async throws {
+        let book = try maker.make(persons: Self.hostile)
+        let file = await exported(book, as: format)
+        let empty = try maker.make(persons: [])
+        #expect(await importing(file, named: "book.\(format.rawValue)", into: empty) == .success)
+        #expect(
+            console.output == "4 added, 0 skipped as already in the book (same card id or email)\n")
+        let after = try await empty.page(matching: "", from: .first, limit: 10)
+        let byID = { (one: Person, other: Person) in one.id < other.id }
+        #expect(after.map(\.id).sorted() == Self.hostile.map(\.id).sorted())
+        for (restored, original) in zip(after.sorted(by: byID), Self.hostile.sorted(by: byID)) {
+            // What every store has kept since the first release.
+            #expect(restored.name == original.name)
+            #expect(restored.added == original.added)
+            #expect(restored.email == original.email)
+            #expect(restored.address == original.address)
+            // The rest of the card: the SQL stores keep it once issue 38's
+            // store changes land; until then it is a known gap there.
+            withKnownIssue(
+                "the \(maker.name) store does not keep the card yet", isIntermittent: true
+            ) {
+                #expect(restored.cardID == original.cardID)
+                #expect(restored.hasSameValues(as: original), "\(restored) \(original)")
+            } when: {
+                maker.name != "memory"
+            }
+        }
+    }
+
+    /// A book's own card id, an email in another case, and a card met
+    /// twice in the file are each skipped, and the report says how many.
+    @Test func aContactTheBookHoldsIsSkippedByCardIDOrElseEmail() async throws {
+        let ada = Person(
+            id: 1, name: "Ada",
+            details: ContactDetails(emails: [LabelledValue(value: "ada@example.org")]),
+            added: Fixtures.now)
+        let alan = Person(
+            id: 2, name: "Alan",
+            details: ContactDetails(
+                emails: [LabelledValue(value: "alan@example.org")], uid: "urn:alan"),
+            added: Fixtures.now)
+        let store = MemoryPersonStore(persons: [ada, alan])
+        let file = """
+            name,email,uid
+            Ada again,ADA@Example.org,
+            Alan again,,urn:alan
+            Ada's namesake,ada@example.org,urn:other-ada
+            Grace,grace@example.org,urn:grace
+            Grace twice,grace2@example.org,urn:grace
+            Nobody,,
+            """
+        #expect(await importing(file, named: "friends.csv", into: store) == .success)
+        #expect(
+            console.output == "3 added, 3 skipped as already in the book (same card id or email)\n")
+        let names = try await store.page(matching: "", from: .first, limit: 10).map(\.name)
+        #expect(names == ["Ada", "Ada's namesake", "Alan", "Grace", "Nobody"])
+    }
+
+    @Test func aDryRunSaysWhatWouldHappenAndWritesNothing() async throws {
+        let store = MemoryPersonStore(persons: Person.samples)
+        let recording = RecordingPersonStore(store)
+        let file = "name,email\nAda Lovelace,ADA@example.org\nNew Person,new@example.org\n"
+        #expect(await importing(file, named: "f.csv", into: recording, dryRun: true) == .success)
+        #expect(
+            console.output
+                == "would add 1, 1 skipped as already in the book (same card id or email); nothing was stored (--dry-run)\n"
+        )
+        #expect(try await store.count(matching: "") == Person.samples.count)
+        #expect(recording.calls.allSatisfy { !$0.hasPrefix("add") && !$0.hasPrefix("restore") })
+    }
+
+    /// One bad record names its line — a quoted line break counts — and
+    /// nothing of the file is stored, not even the records before it.
+    @Test(arguments: [
+        ("name,email\nAda,ada@example.org\nAlan,alan@\n", "f.csv:3: email 'alan@'"),
+        ("name,notes\nAda,\"two\nlines\"\nAlan,x\n,\n", "f.csv:5: name is required"),
+        ("name,birthday\nAda,1815-12-10\nAlan,1912-02-30\n", "f.csv:3: birthday"),
+        ("name,id\nAda,1\nAlan,one\n", "f.csv:3: id 'one' is not a whole number"),
+        ("name,added\nAda,2026-01-01T00:00:00Z\nAlan,yesterday\n", "f.csv:3: added 'yesterday'"),
+    ])
+    func aBadRecordRefusesTheWholeFileNamingItsLine(_ file: String, _ start: String) async throws {
+        let store = MemoryPersonStore()
+        #expect(await importing(file, named: "f.csv", into: store) == .usage)
+        #expect(console.errors.hasPrefix("people: " + start), "\(console.errors)")
+        #expect(try await store.count(matching: "") == 0)
+        #expect(console.output.isEmpty)
+    }
+
+    /// A contact that has an id someone else holds is added under a new id,
+    /// keeping its card id, so importing it again skips it.
+    @Test func aTakenIdGivesANewIdAndTheCardKeepsItsID() async throws {
+        let store = MemoryPersonStore(persons: Person.samples)
+        let file = "name,id,added\nCharles Babbage,1,2020-01-01T00:00:00Z\n"
+        #expect(await importing(file, named: "f.csv", into: store) == .success)
+        let charles = try #require(
+            try await store.page(matching: "Charles", from: .first, limit: 1).first)
+        #expect(charles.id != 1)
+        #expect(charles.cardID == "people:1:1577836800.0")
+        #expect(await importing(file, named: "f.csv", into: store) == .success)
+        #expect(
+            console.output.hasSuffix(
+                "0 added, 1 skipped as already in the book (same card id or email)\n"))
+    }
+
+    /// Many contacts show a count on the progress line, and clear it; a
+    /// few show nothing.
+    @Test func aLargeFileShowsItsProgressAndASmallOneDoesNot() async throws {
+        let rows = (1...1_500).map { "Person \($0)" }.joined(separator: "\n")
+        let large = ProgressRecording()
+        #expect(
+            await importing(
+                "name\n" + rows, named: "f.csv", into: MemoryPersonStore(), progress: large)
+                == .success)
+        #expect(large.shown.last == "1500 of 1500")
+        #expect(large.shown.count == 15)
+        #expect(large.ended == 1)
+        let small = ProgressRecording()
+        #expect(
+            await importing(
+                "name\nAda\n", named: "f.csv", into: MemoryPersonStore(), progress: small)
+                == .success)
+        #expect(small.shown.isEmpty)
+    }
+}
+
+/// A progress line that records what it was asked to show.
+private final class ProgressRecording: ProgressLine, Sendable {
+    private let state = Locked((shown: [String](), ended: 0))
+    var shown: [String] { state.withLock(\.shown) }
+    var ended: Int { state.withLock(\.ended) }
+    func show(_ done: Int, of total: Int) {
+        state.withLock { $0.shown.append("\(done) of \(total)") }
+    }
+    func end() { state.withLock { $0.ended += 1 } }
+}
