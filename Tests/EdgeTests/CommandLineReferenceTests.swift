@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import FullScreen
+import Launch
 import Terminal
 import Testing
 
@@ -80,6 +81,21 @@ import Testing
             #expect(
                 blocks.contains(block),
                 "CommandLineReference.md leaves out \(what); paste this block back:\n\(block)")
+        }
+    }
+
+    /// Every command `people --help` lists has a line on the page, so a new
+    /// command (such as `import`) cannot be left out of the reference.
+    @Test func everyCommandTheHelpListsIsOnThePage() throws {
+        let page = try String(contentsOf: Self.reference, encoding: .utf8)
+        let commands = Usage.help(keyReference: "").matches(of: #/\n  people ([a-z]+)/#).map {
+            String($0.1)
+        }
+        #expect(commands.contains("import"))
+        for command in commands {
+            #expect(
+                page.contains("people \(command)"),
+                "CommandLineReference.md has no line for 'people \(command)'")
         }
     }
 }
