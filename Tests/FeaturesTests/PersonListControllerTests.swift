@@ -83,7 +83,11 @@ import Testing
         #expect(shown.title == "People")
         #expect(shown.summary == "1–3 of 3")
         #expect(shown.rows.map(\.title) == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
-        #expect(shown.rows.map(\.subtitle)[0] == "12 St James's Square, London")
+        // The preferred email beside the name, else the address.
+        #expect(
+            shown.rows.map(\.subtitle) == [
+                "ada@example.org", "Hollymeade, Wilmslow", "grace@example.org",
+            ])
         #expect(shown.showNextPage == nil && shown.showPreviousPage == nil)
     }
 
