@@ -127,19 +127,41 @@ package final class LocalPostgreSQL: Sendable {
     /// Runs `query` on the database at `url` through `psql`, as another
     /// client would ask, and returns what it printed: each row on a line,
     /// its fields split by `|`.
+    ///
+    /// Spawned and waited for directly, its answer through a file of its
+    /// own, as ``run(_:_:)`` does: `Process.waitUntilExit()` was seen never
+    /// to return for a `psql` that had printed all and ended, under load
+    /// (a server test stalled on it in two runs of six).
     package func answer(_ url: String, _ query: String) throws -> String {
-        let psql = Process()
-        psql.executableURL = URL(fileURLWithPath: "\(binaries)/psql")
-        psql.arguments = [url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", query]
-        let output = Pipe()
-        psql.standardOutput = output
-        psql.standardError = FileHandle.nullDevice
-        try psql.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        psql.waitUntilExit()
-        guard psql.terminationStatus == 0 else {
+        let outputPath = "\(folder)/answer-\(UUID().uuidString).out"
+        defer { unlink(outputPath) }
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let command: [String] = [
+            "\(binaries)/psql", url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", query,
+        ]
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw LocalPostgreSQLError(text: "cannot start psql: error \(spawned)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             throw LocalPostgreSQLError(text: "psql failed on: \(query)")
         }
+        let printed = FileManager.default.contents(atPath: outputPath) ?? Data()
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 
