@@ -12,7 +12,7 @@ import Testing
     @Test func aWholeAppWiredForRealWithFakesAtItsEdges() async throws {
         let store = MemoryPersonStore(persons: Person.samples)
         let scope = AppScope(
-            console: RecordingConsole(input: ["2", "e", "", "", "alan@example.org", "b", "q"]),
+            console: RecordingConsole(input: ["2", "e", "", "alan@example.org", ">", "b", "q"]),
             readSource: Fixtures.readsNoFiles,
             clock: Fixtures.clock,
             personStore: store)

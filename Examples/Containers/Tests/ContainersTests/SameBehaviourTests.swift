@@ -24,8 +24,8 @@ import Testing
         await views.recorded.details.last?.shown?.edit()
         let form = try #require(views.recorded.forms.last)
         await form.answer(.keep)
-        await form.answer(.keep)
         await form.answer(.text("alan@example.org"))
+        await form.answer(.saveKeepingTheRest)
         #expect(try await store.existingPerson(withID: 2).email == "alan@example.org")
         _ = await navigator.settledTop()
         #expect(
@@ -45,7 +45,7 @@ import Testing
         let adding = try #require(views.recorded.forms.last)
         await adding.answer(.text("Barbara Liskov"))
         await adding.answer(.text("barbara@example.org"))
-        await adding.answer(.keep)
+        await adding.answer(.saveKeepingTheRest)
         #expect(try await store.count(matching: "liskov") == 1)
         _ = await navigator.settledTop()
         await views.recorded.lists.last?.shown?.search("liskov")
