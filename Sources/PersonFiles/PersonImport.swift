@@ -99,8 +99,9 @@ public enum PersonImport {
     /// The one place a file's format is chosen, from its content first and
     /// its name second: vCard when ``VCardReader/isVCard(_:name:)`` says so
     /// (text starting `BEGIN:VCARD`, or a `.vcf` name); JSON when the text
-    /// starts with `[` or `{` or the name ends in `.json`; CSV otherwise — the program's own columns, or
-    /// the ones Google Contacts and Outlook write (``ForeignCSV``).
+    /// starts with `[` or `{` or the name ends in `.json`; CSV otherwise —
+    /// the program's own columns, or the ones Google Contacts and Outlook
+    /// write (``ForeignCSV``).
     ///
     /// - Parameters:
     ///   - data: the file's bytes, which must be UTF-8 unless vCard.
@@ -115,7 +116,8 @@ public enum PersonImport {
         if VCardReader.isVCard(data, name: name) {
             return try VCardReader.read(data, name: name).cards.map { card in
                 ImportedContact(
-                    draft: card.draft, id: card.id, added: card.added, place: "\(name):\(card.line)")
+                    draft: card.draft, id: card.id, added: card.added, place: "\(name):\(card.line)"
+                )
             }
         }
         let text = try ImportText.decode(data, name: name)
