@@ -10,7 +10,7 @@ import Foundation
 /// writes, so an older export (name, address, email) still reads — and
 /// quotes fields the usual way (`"a, b"`, `""` for a quote). JSON is a list
 /// of objects with the same keys. A header Google Contacts or Outlook
-/// writes is read by ``ForeignCSV``. The file must be UTF-8 text (a byte
+/// writes is read by `ForeignCSV`. The file must be UTF-8 text (a byte
 /// order mark, as spreadsheet programs write, is fine); which format it is,
 /// is read from its content or its name (``contacts(in:name:)``). Every
 /// person is checked like one typed in; the first problem stops the import
@@ -101,7 +101,7 @@ public enum PersonImport {
     /// (text starting `BEGIN:VCARD`, or a `.vcf` name); JSON when the text
     /// starts with `[` or `{` or the name ends in `.json`; CSV otherwise —
     /// the program's own columns, or the ones Google Contacts and Outlook
-    /// write (``ForeignCSV``).
+    /// write (`ForeignCSV`).
     ///
     /// - Parameters:
     ///   - data: the file's bytes, which must be UTF-8 unless vCard.

@@ -7,7 +7,7 @@ import Foundation
 /// commands and the imports check a value the same way; a store accepts only
 /// what passed them (``ValidatedDraft``). A new field is a new case here and
 /// in ``ContactDetails``: the forms, the one-shot commands' options and the
-/// detail screens walk ``allCases``.
+/// detail screens walk `allCases`.
 public enum PersonField: String, Sendable, CaseIterable {
     case name
     /// Every email address, the preferred one first (``isList``).
