@@ -187,6 +187,20 @@ import Testing
                 "0 added, 1 skipped as already in the book (same card id or email)\n"))
     }
 
+    /// An id far beyond any a book gives is not put back: a file holding
+    /// the last id there is would leave the book no id for its next person.
+    @Test func anIDAtTheEndOfTheRangeIsNotPutBackSoTheBookCanStillAdd() async throws {
+        let store = MemoryPersonStore(persons: Person.samples)
+        let file = "name,id,added\nCharles Babbage,\(Person.ID.max),2020-01-01T00:00:00Z\n"
+        #expect(await importing(file, named: "f.csv", into: store) == .success)
+        let charles = try #require(
+            try await store.page(matching: "Charles", from: .first, limit: 1).first)
+        #expect(charles.id < ContactImport.highestRestoredID)
+        let next = try await store.add(
+            try PersonDraft(texts: [.name: "Next"]).validated(), addedAt: Fixtures.now)
+        #expect(next.id > charles.id)
+    }
+
     /// Many contacts show a count on the progress line, and clear it; a
     /// few show nothing.
     @Test func aLargeFileShowsItsProgressAndASmallOneDoesNot() async throws {

@@ -82,6 +82,14 @@ public final class ContactImport: Application {
         }
     }
 
+    /// The highest id a contact is put back under, 2^53.
+    ///
+    /// A contact with a higher id is added anew. 2^53 is far beyond any id
+    /// a book gives (and what every JSON reader keeps exact), far below the
+    /// last: a file holding the last id there is would leave the book no id
+    /// for its next person.
+    public static let highestRestoredID: Person.ID = 1 << 53
+
     /// What an import of `contacts` does to a book: who is put back under
     /// their own id, who is added anew, in the file's order.
     struct Plan {
@@ -114,7 +122,9 @@ public final class ContactImport: Application {
                 guard !book.emails.contains(email) else { continue }
             }
             if let email = contact.draft.email { book.emails.insert(email.lowercased()) }
-            if let person = contact.restored, person.id > 0, book.ids.insert(person.id).inserted {
+            if let person = contact.restored, (1...highestRestoredID).contains(person.id),
+                book.ids.insert(person.id).inserted
+            {
                 plan.restored.append(person)
             } else {
                 plan.added.append(contact.draftKeepingCardID)
