@@ -39,7 +39,8 @@ enum ISODate {
 
     /// The date `text` writes as `exactString(_:)` and `string(_:)` do:
     /// `YYYY-MM-DDTHH:MM:SSZ`, with or without a fraction of a second, in
-    /// the years 1 to 9999; `nil` for anything else.
+    /// the range every store keeps (``Features/StoredDate/secondsRange``,
+    /// 0001-01-03 to 9999-12-31); `nil` for anything else.
     static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == 0x2D,
@@ -69,8 +70,10 @@ enum ISODate {
             let second = number(17..<19), year >= 1, hour < 24, minute < 60, second < 60,
             let days = daysSince1970(year: year, month: month, day: day)
         else { return nil }
-        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
-        return Date(timeIntervalSince1970: seconds + fraction)
+        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
+        // Before 0001-01-03 (Julian) a store would keep another day.
+        guard StoredDate.secondsRange.contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// The day `year`-`month`-`day` as days after 1970-01-01, in the

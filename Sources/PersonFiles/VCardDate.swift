@@ -1,3 +1,4 @@
+import Features
 import Foundation
 
 /// The date this program writes as `X-PEOPLE-ADDED`, and reads back: ISO
@@ -27,7 +28,7 @@ enum VCardDate {
     }
 
     /// The date `text` names, or `nil` when it is not written as
-    /// ``string(_:)`` writes one.
+    /// ``string(_:)`` writes one or is outside the range every store keeps.
     static func date(_ text: String) -> Date? {
         guard text.utf8.count <= 40, text.hasSuffix("Z"), text.utf8.count >= 20 else { return nil }
         let whole = String(text.prefix(19)) + "Z"
@@ -47,7 +48,9 @@ enum VCardDate {
         let days = daysSince1970(year: year, month: month, day: day)
         let date = Date(
             timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
-        guard ISODate.string(date) == whole else { return nil }
+        guard ISODate.string(date) == whole,
+            StoredDate.secondsRange.contains(date.timeIntervalSince1970 + seconds)
+        else { return nil }
         return Date(timeIntervalSince1970: date.timeIntervalSince1970 + seconds)
     }
 

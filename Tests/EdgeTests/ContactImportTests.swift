@@ -162,6 +162,16 @@ import Testing
         ("name,birthday\nAda,1815-12-10\nAlan,1912-02-30\n", "f.csv:3: birthday"),
         ("name,id\nAda,1\nAlan,one\n", "f.csv:3: id 'one' is not a whole number"),
         ("name,added\nAda,2026-01-01T00:00:00Z\nAlan,yesterday\n", "f.csv:3: added 'yesterday'"),
+        // Before the first day a store keeps (0001-01-03, Julian), which a
+        // store would silently have made that day.
+        (
+            "name,added\nAda,0001-01-03T00:00:00Z\nAlan,0001-01-02T23:59:59Z\n",
+            "f.csv:3: added '0001-01-02T23:59:59Z'"
+        ),
+        (
+            "BEGIN:VCARD\nFN:Ada\nX-PEOPLE-ID:7\nX-PEOPLE-ADDED:0001-01-01T00:00:00Z\nEND:VCARD\n",
+            "f.csv:1: X-PEOPLE-ADDED '0001-01-01T00:00:00Z'"
+        ),
     ])
     func aBadRecordRefusesTheWholeFileNamingItsLine(_ file: String, _ start: String) async throws {
         let store = MemoryPersonStore()
