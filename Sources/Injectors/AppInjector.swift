@@ -174,8 +174,8 @@ public enum AppInjector {
     }
 
     /// The program for this run: the interactive session when no command was
-    /// given, the object graph for `graph`, otherwise the one-shot command
-    /// runner.
+    /// given, the object graph for `graph`, the contact import for `import`,
+    /// otherwise the one-shot command runner.
     ///
     /// The choice is made here, from the scope's command, and nowhere else.
     public static func injectApplication(_ app: AppScope) -> any Application {
