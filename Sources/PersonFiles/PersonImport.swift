@@ -15,7 +15,7 @@ import Foundation
 /// is read from its content or its name (``contacts(in:name:)``). Every
 /// person is checked like one typed in; the first problem stops the import
 /// with one line naming the file and the line (or, in JSON, the entry).
-/// A vCard file (`.vcf`, or text starting `BEGIN:VCARD`) is read by
+/// A vCard file (`.vcf`, `.vcard`, or text starting `BEGIN:VCARD`) is read by
 /// ``VCardReader``, in any version and character set it names.
 public enum PersonImport {
     /// One read-only store per source, with ids that count down from -1
@@ -96,12 +96,12 @@ public enum PersonImport {
     /// The checked contacts in a file's contents, with the id and date each
     /// had where the file gives them: what `people import` stores.
     ///
-    /// The one place a file's format is chosen, from its content first and
-    /// its name second: vCard when ``VCardReader/isVCard(_:name:)`` says so
-    /// (text starting `BEGIN:VCARD`, or a `.vcf` name); JSON when the text
-    /// starts with `[` or `{` or the name ends in `.json`; CSV otherwise —
-    /// the program's own columns, or the ones Google Contacts and Outlook
-    /// write (`ForeignCSV`).
+    /// The one place a file's format is chosen, from its name and its
+    /// content: vCard when ``VCardReader/isVCard(_:name:)`` says so (a
+    /// `.vcf` or `.vcard` name, or text starting `BEGIN:VCARD`); else JSON
+    /// when the text starts with `[` or `{` or the name ends in `.json`;
+    /// else CSV — the program's own columns, or the ones Google Contacts
+    /// and Outlook write (`ForeignCSV`).
     ///
     /// - Parameters:
     ///   - data: the file's bytes, which must be UTF-8 unless vCard.
