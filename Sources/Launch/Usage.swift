@@ -82,8 +82,9 @@ public enum Usage {
           --trace            log every store call, and every object the
                              injectors build, to standard error
           --import SOURCE    also list the persons in SOURCE, a file or an
-                             http(s) URL (CSV with a header row naming
-                             fields, such as name,address,email, or JSON),
+                             http(s) URL (vCard, CSV with a header row
+                             naming fields, such as name,address,email, or
+                             JSON),
                              read-only; may be given more than once, all
                              read at once
           --latency TIME     wait TIME (such as 300ms or 2s) before every store
