@@ -179,10 +179,15 @@ struct ForeignCSV {
 
     /// A label as the card keeps it: Google's `* ` (the preferred value)
     /// dropped, a common label in lower case, any other as written.
+    ///
+    /// A colon or comma, which a form's list reads as the end of a label or
+    /// a value, becomes a space, as in the vCard reader's labels: "Dad,
+    /// office" would otherwise be read back as a value of its own.
     private static func label(_ text: String) -> String {
         let label = text.hasPrefix("* ") ? String(text.dropFirst(2)) : text
         let lowered = label.lowercased()
-        return LabelledValue.commonLabels.contains(lowered) ? lowered : label
+        if LabelledValue.commonLabels.contains(lowered) { return lowered }
+        return String(label.map { $0 == ":" || $0 == "," ? " " : $0 })
     }
 
     /// Outlook's `month/day/year` birthday as the card reads one; empty

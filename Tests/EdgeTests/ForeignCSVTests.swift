@@ -84,6 +84,20 @@ import Testing
         #expect(contacts[1].draft.email == "joan@example.org")
     }
 
+    /// A person's own label holding a comma or a colon keeps its value
+    /// whole: the form's list would read either as the end of something.
+    @Test func aLabelWithACommaOrAColonKeepsItsValue() throws {
+        let csv = """
+            First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value
+            Ada,Lovelace,"Dad, office",ada@example.org,ext: desk,+44 20 7946 0018
+
+            """
+        let contacts = try PersonImport.contacts(in: Data(csv.utf8), name: "google.csv")
+        let card = try #require(contacts.first).draft.details
+        #expect(card.emails == [LabelledValue(label: "Dad  office", value: "ada@example.org")])
+        #expect(card.phones == [LabelledValue(label: "ext  desk", value: "+44 20 7946 0018")])
+    }
+
     /// A vCard is recognised by its content, whatever the file's name,
     /// and read as one rather than as a CSV with odd columns.
     @Test func aVCardIsRecognisedByItsContent() throws {
