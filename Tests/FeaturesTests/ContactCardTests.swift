@@ -19,6 +19,10 @@ import Testing
         ],
         uid: "urn:uuid:9f1c2e4a-0b7d-4c51-8e26-3d1f5a7b9c80")
 
+    @Test func eachFieldsPlaceInADraftIsItsPlaceInTheForm() {
+        #expect(PersonField.allCases.enumerated().allSatisfy { $0.offset == $0.element.position })
+    }
+
     @Test func aListFieldReadsEachValueWithItsLabelInOrder() throws {
         let card = try Self.fullDraft.validated().details
         #expect(

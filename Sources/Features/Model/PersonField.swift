@@ -45,6 +45,25 @@ public enum PersonField: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where the field stands in ``allCases``: the form's order.
+    var position: Int {
+        switch self {
+        case .name: 0
+        case .email: 1
+        case .phone: 2
+        case .organization: 3
+        case .title: 4
+        case .nickname: 5
+        case .address: 6
+        case .city: 7
+        case .region: 8
+        case .postcode: 9
+        case .country: 10
+        case .birthday: 11
+        case .notes: 12
+        }
+    }
+
     /// Whether a person can be saved without it.
     public var isRequired: Bool { self == .name }
 
@@ -142,15 +161,25 @@ public enum PersonField: String, Sendable, CaseIterable {
                 field: self, problem: .tooLarge(text, bytes: text.utf8.count, limit: maximumBytes))
         }
         var values: [LabelledValue] = []
-        for entry in text.split(separator: ",", omittingEmptySubsequences: true) {
-            var value = Self.trimmed(String(entry))
+        // Split by bytes: a comma and a colon are ASCII, and a value of one
+        // address (most) is then not copied or walked by character.
+        let comma = UInt8(ascii: ",")
+        let colon = UInt8(ascii: ":")
+        let at = UInt8(ascii: "@")
+        let entries =
+            text.utf8.contains(comma)
+            ? text.utf8.split(separator: comma).map { String(Substring($0)) } : [text]
+        for entry in entries {
+            var value = Self.trimmed(entry)
             if value.isEmpty { continue }
             var label = ""
-            if let colon = value.firstIndex(of: ":"),
-                self != .email || !value[..<colon].contains("@")
+            let bytes = value.utf8
+            if let split = bytes.firstIndex(of: colon),
+                self != .email || !bytes[..<split].contains(at)
             {
-                label = try checkedText(String(value[..<colon]), limit: Self.longestLabel)
-                value = Self.trimmed(String(value[value.index(after: colon)...]))
+                label = try checkedText(
+                    String(Substring(bytes[..<split])), limit: Self.longestLabel)
+                value = Self.trimmed(String(Substring(bytes[bytes.index(after: split)...])))
             }
             let checked = try checkedText(value, limit: Self.longestValue(of: self))
             if self == .email && !EmailAddress.isWellFormed(checked) {
