@@ -5,7 +5,8 @@
 // persons into two databases — one with `psql`'s `\copy`, one through the
 // store — then times the first page, a search with its exact total, page
 // 10,001 by number (offset 100,000) and an export, each against the same
-// statements run by `psql` (by `\timing`; for the export, `psql --csv`'s
+// statements run by `psql` (the store's own, `PostgreSQLStatement`, its
+// parameters written in; by `\timing`; for the export, `psql --csv`'s
 // whole run against the store's export through the real console, both
 // writing to /dev/null). Each figure is a median of 31 rounds (5 for the
 // export), the two sides taking turns; the seed is one run each. The
@@ -123,36 +124,25 @@
         let sql: [String]
         let ask: @Sendable (PostgreSQLPersonStore) async throws -> Void
     }
-    let columns = "id, name, address, email, added, sort_name"
-    let fold =
-        "lower(replace(normalize('knuth 12'::text, NFC), 'Σ', 'σ') COLLATE \"und-x-icu\")"
+    // The store's own statements, written out for psql: the same SQL.
+    let count = { (search: String) in PostgreSQLPersonStore.countStatement(matching: search).inlined
+    }
+    let page = { (search: String, offset: Int) in
+        PostgreSQLPersonStore.pageStatement(matching: search, offset: offset, limit: 10).inlined
+    }
     let questions = [
-        Question(
-            name: "first page (count + page)",
-            sql: [
-                "SELECT count(*) FROM person WHERE true",
-                "SELECT \(columns) FROM person WHERE true ORDER BY sort_name, id LIMIT 10 OFFSET 0",
-            ]
-        ) { store in
+        Question(name: "first page (count + page)", sql: [count(""), page("", 0)]) { store in
             _ = try await store.count(matching: "")
             _ = try await store.page(matching: "", from: .first, limit: 10)
         },
         Question(
-            name: "search with its exact total",
-            sql: [
-                "SELECT count(*) FROM person WHERE sort_name LIKE ('%' || \(fold) || '%') COLLATE \"C\"",
-                "SELECT \(columns) FROM person WHERE sort_name LIKE ('%' || \(fold) || '%') COLLATE \"C\" ORDER BY sort_name, id LIMIT 10 OFFSET 0",
-            ]
+            name: "search with its exact total", sql: [count("knuth 12"), page("knuth 12", 0)]
         ) { store in
             _ = try await store.count(matching: "knuth 12")
             _ = try await store.page(matching: "knuth 12", from: .first, limit: 10)
         },
-        Question(
-            name: "page 10,001 by number (offset 100,000)",
-            sql: [
-                "SELECT \(columns) FROM person WHERE true ORDER BY sort_name, id LIMIT 10 OFFSET 100000"
-            ]
-        ) { store in
+        Question(name: "page 10,001 by number (offset 100,000)", sql: [page("", 100_000)]) {
+            store in
             _ = try await store.page(matching: "", from: .offset(100_000), limit: 10)
         },
     ]
@@ -181,7 +171,7 @@
     let exportRounds = 5
     let cursorSQL =
         "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;\nSET LOCAL cursor_tuple_fraction = 1;\n"
-        + "DECLARE export NO SCROLL CURSOR FOR SELECT \(columns) FROM person WHERE true ORDER BY sort_name, id;\n"
+        + "DECLARE export NO SCROLL CURSOR FOR \(PostgreSQLPersonStore.exportStatement(matching: "").inlined);\n"
         + String(repeating: "FETCH 1000 FROM export;\n", count: persons / 1000 + 1) + "COMMIT;\n"
     /// The wall-clock time of one psql run of `script`.
     func timedPSQL(_ script: String, options: [String] = []) throws -> Duration {
@@ -237,8 +227,8 @@
         psql: psqlCursor.sorted()[exportRounds / 2],
         // 1.5× for an export of three columns (1.24× measured); it now
         // writes sixteen, every field of the card with its id and exact
-        // date, from the same rows: not measured here since, so held to
-        // 3× until the export's cost per person is brought back down.
+        // date, from the same eight columns psql reads: 2.59× measured on
+        // 2026-11-28, so held to 3× until its cost per person comes down.
         store: storeExport.sorted()[exportRounds / 2], limit: 3)
     let milliseconds = { (duration: Duration) in String(format: "%.0f ms", seconds(duration) * 1000)
     }

@@ -12,12 +12,7 @@ import Foundation
 enum ISODate {
     /// `date`, whole seconds, in UTC.
     static func string(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let second = seconds - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-            + "\(pad(second / 3_600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+        text(date, tenths: nil)
     }
 
     /// `date` to the fraction of a second a store keeps:
@@ -29,23 +24,75 @@ enum ISODate {
     static func exactString(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         let fraction = seconds - seconds.rounded(.down)
-        let whole = string(date)
-        guard fraction > 0, fraction < 1 else { return whole }
+        guard fraction > 0, fraction < 1 else { return string(date) }
         // A step of 1/1024 s, as every SQL store keeps: its ten decimals
-        // are a whole number, with no formatting call. An export of a
-        // million persons writes a million dates, and `String(format:)`
-        // was most of its time.
+        // are a whole number, with no formatting call.
         let steps = fraction * 1024
         if steps == steps.rounded(.down) {
-            let exact = String(Int(steps) * 9_765_625)
-            var digits = Substring(String(repeating: "0", count: 10 - exact.count) + exact)
-            while digits.last == "0" { digits = digits.dropLast() }
-            return whole.dropLast() + "." + digits + "Z"
+            return text(date, tenths: Int(steps) * 9_765_625)
         }
         var digits = String(format: "%.10f", fraction).dropFirst(2)
         while digits.last == "0" { digits = digits.dropLast() }
+        let whole = string(date)
         guard !digits.isEmpty else { return whole }
         return whole.dropLast() + "." + digits + "Z"
+    }
+
+    /// `date`'s whole seconds, then `fraction` (ten decimal digits, as a
+    /// whole number; its trailing zeros left out) when there is one.
+    ///
+    /// Written byte by byte into the string's own storage: an export of a
+    /// million persons writes a million dates, and building each from
+    /// eight small strings (or with `String(format:)`) was a sixth of its
+    /// time.
+    private static func text(_ date: Date, tenths fraction: Int?) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let second = seconds - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (0...9_999).contains(year) else {
+            // Out of the stores' range: the plain way, however many digits.
+            let whole =
+                "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+                + "\(pad(second / 3_600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+            guard let fraction, fraction > 0 else { return whole }
+            var digits = Substring(pad(fraction, 10))
+            while digits.last == "0" { digits = digits.dropLast() }
+            return whole.dropLast() + "." + digits + "Z"
+        }
+        return String(unsafeUninitializedCapacity: 31) { bytes in
+            var end = 0
+            func put(_ value: Int, width: Int) {
+                var value = value
+                for place in (end..<end + width).reversed() {
+                    bytes[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += width
+            }
+            func put(_ byte: Unicode.Scalar) {
+                bytes[end] = UInt8(ascii: byte)
+                end += 1
+            }
+            put(year, width: 4)
+            put("-")
+            put(month, width: 2)
+            put("-")
+            put(day, width: 2)
+            put("T")
+            put(second / 3_600, width: 2)
+            put(":")
+            put(second / 60 % 60, width: 2)
+            put(":")
+            put(second % 60, width: 2)
+            if let fraction, fraction > 0 {
+                put(".")
+                put(fraction, width: 10)
+                while bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
+            }
+            put("Z")
+            return end
+        }
     }
 
     /// The date `text` writes as `exactString(_:)` and `string(_:)` do:

@@ -122,12 +122,9 @@
         }
 
         public func answer(_ query: CountQuery) async throws -> Int {
-            let search = query.search
-            let filter = Self.filter(search, from: 1)
+            let count = Self.countStatement(matching: query.search)
             return try await reading { session in
-                try session.rows(
-                    "SELECT count(*) FROM person WHERE \(filter.sql)", filter.parameters
-                ) { Int($0.text(0)) ?? 0 }.first ?? 0
+                try session.rows(count.sql, count.parameters) { Int($0.text(0)) ?? 0 }.first ?? 0
             }
         }
 
@@ -149,26 +146,30 @@
             let select =
                 "SELECT \(Self.columns) FROM person WHERE \(filter.sql)"
             let next = filter.parameters.count + 1
-            let (sql, parameters, reversed): (String, [String?], Bool) =
+            let (statement, reversed): (PostgreSQLStatement, Bool) =
                 switch start {
                 case .offset(let offset):
                     (
-                        "\(select) ORDER BY sort_name, id LIMIT $\(next) OFFSET $\(next + 1)",
-                        [limit, String(max(0, offset))], false
+                        Self.pageStatement(matching: search, offset: offset, limit: query.limit),
+                        false
                     )
                 case .after(let key):
                     (
-                        "\(select) AND (sort_name, id) > ($\(next), $\(next + 1)) ORDER BY sort_name, id LIMIT $\(next + 2)",
-                        Self.bound(key) + [limit], false
+                        PostgreSQLStatement(
+                            sql:
+                                "\(select) AND (sort_name, id) > ($\(next), $\(next + 1)) ORDER BY sort_name, id LIMIT $\(next + 2)",
+                            parameters: filter.parameters + Self.bound(key) + [limit]), false
                     )
                 case .before(let key):
                     (
-                        "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
-                        Self.bound(key) + [limit], true
+                        PostgreSQLStatement(
+                            sql:
+                                "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
+                            parameters: filter.parameters + Self.bound(key) + [limit]), true
                     )
                 }
             let page = try await reading { session in
-                try session.rows(sql, filter.parameters + parameters, reading: Self.person)
+                try session.rows(statement.sql, statement.parameters, reading: Self.person)
             }
             return reversed ? page.reversed() : page
         }
@@ -530,8 +531,7 @@
             matching search: String, pageSize: Int,
             _ body: @Sendable ([Person]) async throws -> Bool
         ) async throws {
-            let filter: (sql: String, parameters: [String?]) =
-                search.isEmpty ? ("true", []) : Self.filter(search, from: 1)
+            let query = Self.exportStatement(matching: search)
             let pageSize = max(1, pageSize)
             let conninfo = conninfo
             let (writer, reader) = try PersonSpool.opened()
@@ -543,8 +543,7 @@
                     try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     try session.script("SET LOCAL cursor_tuple_fraction = 1")
                     _ = try session.rows(
-                        "DECLARE export NO SCROLL CURSOR FOR SELECT \(Self.columns) FROM person WHERE \(filter.sql) ORDER BY sort_name, id",
-                        filter.parameters
+                        "DECLARE export NO SCROLL CURSOR FOR \(query.sql)", query.parameters
                     ) { _ in () }
                 }
             } catch {
@@ -846,7 +845,7 @@
     // MARK: - Rows and values
 
     extension PostgreSQLPersonStore {
-        fileprivate static let columns = "id, name, address, email, added, sort_name, card, uid"
+        static let columns = "id, name, address, email, added, sort_name, card, uid"
 
         /// A person from a row of ``columns``.
         ///
@@ -941,7 +940,7 @@
         /// keys, so the two always agree; `LIKE`'s own characters are
         /// escaped after it, so the text is data, never a pattern: the fold
         /// itself makes a full-width "％" a "%".
-        fileprivate static func filter(_ search: String, from first: Int) -> (
+        static func filter(_ search: String, from first: Int) -> (
             sql: String, parameters: [String?]
         ) {
             // A person another client left with no name has no key

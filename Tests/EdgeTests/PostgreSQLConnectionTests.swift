@@ -42,6 +42,25 @@
             #expect(rows == [["a'b; DROP", nil, nil]])
         }
 
+        /// What `server-benchmark` hands `psql` is the statement the store
+        /// binds, with the same answer: a quote in the text, a `NULL`, and
+        /// `$1` beside `$11` each written in whole.
+        @Test func aStatementWrittenOutAnswersAsTheStatementBound() async throws {
+            let server = try #require(try LocalPostgreSQL.start())
+            defer { server.stop() }
+            let connection = try PostgreSQLConnection(conninfo: server.url)
+            let values: [String?] = ["O'Brien", nil] + (3...11).map { "\($0)" }
+            let statement = PostgreSQLStatement(
+                sql: "SELECT " + (1...11).map { "$\($0)::text" }.joined(separator: ", "),
+                parameters: values)
+            let bound = try await connection.run(statement.sql, statement.parameters)
+            #expect(bound == [values])
+            #expect(try await connection.run(statement.inlined) == bound)
+            let count = PostgreSQLPersonStore.countStatement(matching: "o'b %")
+            #expect(count.parameters == ["o'b %"])
+            #expect(!count.inlined.contains("$1"))
+        }
+
         @Test func aServerThatIsNotThereIsNamedByHostAndPortAndThePasswordNever() async throws {
             let server = try #require(try LocalPostgreSQL.start())
             server.stop()
