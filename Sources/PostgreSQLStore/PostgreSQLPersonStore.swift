@@ -295,8 +295,11 @@
         /// Adds every draft with one `COPY`, which the server takes all of
         /// or none of: the quickest way to give it many rows, and the drafts
         /// stream through, never all held at once.
+        ///
+        /// The persons an import puts back go first, in the same
+        /// transaction, each as ``answer(_:)-(RestoreQuery)`` puts one back.
         public func answer(_ query: AddManyQuery) async throws -> Int {
-            let date = query.date
+            let (date, restored) = (query.date, query.restored)
             let feed = CopyFeed(query.drafts.makeIterator())
             do {
                 // The rows stream once, so the call is never run again.
@@ -316,6 +319,9 @@
                         // skips its row with no error: then the copy is undone,
                         // so the add is all of them or none, as promised.
                         return try session.transaction {
+                            for person in restored { try Self.putBack(person, in: session) }
+                            // The ids put back may be above every other.
+                            if !restored.isEmpty { try Self.moveIDsPastTheHighest(in: session) }
                             let copied = try session.copy(
                                 "COPY person (name, address, email, added, card, uid) FROM STDIN",
                                 lines: lines
@@ -334,12 +340,12 @@
                                     "SELECT count(*) FROM person WHERE xmin::text::bigint = txid_current() % 4294967296",
                                     []
                                 ) { Int($0.text(0)) ?? 0 }.first ?? 0
-                            guard kept >= copied else {
+                            guard kept >= restored.count + copied else {
                                 throw PersonStoreError.storage(
-                                    "\(session.place)/\(session.database): a trigger on the person table removed \(copied - kept) of the \(sent) persons as they were added; none of the persons were added"
+                                    "\(session.place)/\(session.database): a trigger on the person table removed \(restored.count + copied - kept) of the \(restored.count + sent) persons as they were added; none of the persons were added"
                                 )
                             }
-                            return copied
+                            return restored.count + copied
                         }
                     } catch let failure as PostgreSQLFailure
                         where failure.state == Self.noIDLeftState
@@ -447,37 +453,41 @@
 
         public func answer(_ query: RestoreQuery) async throws {
             let person = query.person
-            let values = [String(person.id)] + Self.values(of: person)
+            try await writing { session in
+                try session.transaction { try Self.putBack(person, in: session) }
+            }
+        }
+
+        /// Inserts `person` with their own id, inside the caller's
+        /// transaction.
+        ///
+        /// - Throws: ``Features/PersonStoreError/storage(_:)`` when the id
+        ///   is taken; ``Features/PersonStoreError/notKept(_:name:)`` when
+        ///   a rule or trigger kept the row from the table.
+        private static func putBack(_ person: Person, in session: PostgreSQLSession) throws {
             let taken = PersonStoreError.storage(
                 "cannot restore \(InertText.clipped(person.name)): id \(person.id) is taken")
-            try await writing { session in
-                try session.transaction {
-                    // Not `ON CONFLICT`, which a table with rules refuses: an
-                    // id taken between the look and the insert fails the
-                    // insert on the key, and says the same.
-                    let found = try session.rows(
-                        "SELECT 1 FROM person WHERE id = $1", [String(person.id)]
-                    ) { _ in true }
-                    guard found.isEmpty else { throw taken }
-                    let inserted: Int
-                    do {
-                        inserted = try session.changed(
-                            "INSERT INTO person (id, name, address, email, added, card, uid) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                            values)
-                    } catch let failure as PostgreSQLFailure
-                        where failure.state == "23505" && failure.message.contains("person_pkey")
-                    {
-                        throw taken
-                    }
-                    // Read back too: a rule that sends the insert to another
-                    // table counts its own command's row.
-                    guard
-                        inserted == 1,
-                        try Self.holds(person.id, in: session)
-                    else {
-                        throw PersonStoreError.notKept(.restore, name: person.name)
-                    }
-                }
+            // Not `ON CONFLICT`, which a table with rules refuses: an id
+            // taken between the look and the insert fails the insert on
+            // the key, and says the same.
+            let found = try session.rows(
+                "SELECT 1 FROM person WHERE id = $1", [String(person.id)]
+            ) { _ in true }
+            guard found.isEmpty else { throw taken }
+            let inserted: Int
+            do {
+                inserted = try session.changed(
+                    "INSERT INTO person (id, name, address, email, added, card, uid) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    [String(person.id)] + values(of: person))
+            } catch let failure as PostgreSQLFailure
+                where failure.state == "23505" && failure.message.contains("person_pkey")
+            {
+                throw taken
+            }
+            // Read back too: a rule that sends the insert to another table
+            // counts its own command's row.
+            guard inserted == 1, try holds(person.id, in: session) else {
+                throw PersonStoreError.notKept(.restore, name: person.name)
             }
         }
 

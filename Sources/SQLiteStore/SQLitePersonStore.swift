@@ -314,9 +314,44 @@ public final class SQLitePersonStore: PersonStorage {
     public func add(contentsOf drafts: some Sequence<ValidatedDraft>, addedAt added: Date) throws
         -> Int
     {
+        try putBack([], adding: drafts, addedAt: added)
+    }
+
+    /// Puts `restored` back under their own ids and dates, each as
+    /// ``restore(_:)`` would, then adds `drafts` as
+    /// ``add(contentsOf:addedAt:)`` does, all in one transaction: an
+    /// import of an export is stored whole or not at all, and is one write.
+    ///
+    /// - Returns: how many persons were stored.
+    public func putBack(
+        _ restored: [Person], adding drafts: some Sequence<ValidatedDraft>, addedAt added: Date
+    ) throws -> Int {
         let remaining = DraftFeed(drafts.makeIterator())
+        /// Puts back `restored` with the insert trigger in place, which
+        /// indexes each; the page marks are kept too when `keepingMarks`.
+        func putBack(in database: SQLiteConnection, keepingMarks marksWereCurrent: Bool?)
+            throws(PersonStoreError)
+        {
+            for person in restored {
+                let taken = try database.integer(
+                    "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
+                guard taken == 0 else {
+                    throw PersonStoreError.storage(
+                        "cannot restore \(InertText.quoted(person.name)): id \(person.id) is taken")
+                }
+                let stored = try Self.insert(
+                    ValidatedDraft(storing: person), id: person.id, added: person.added,
+                    into: database)
+                if let marksWereCurrent {
+                    try marks(
+                        afterRemoving: nil, adding: stored.sortKey, wereCurrent: marksWereCurrent,
+                        in: database)
+                }
+            }
+        }
         guard trusted else {
             return try writing { (database, _) throws(PersonStoreError) in
+                try putBack(in: database, keepingMarks: false)
                 let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
                 var count = 0
                 while let draft = remaining.next() {
@@ -324,10 +359,12 @@ public final class SQLitePersonStore: PersonStorage {
                     count += 1
                 }
                 try Self.requireKept(count, above: highest, in: database)
-                return count
+                return restored.count + count
             }
         }
         return try writing { (database, _) throws(PersonStoreError) in
+            // The page marks are built again below, for every row.
+            try putBack(in: database, keepingMarks: nil)
             let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
             try database.execute("DROP TRIGGER person_inserted")
             let insert = try database.prepare(Self.insertSQL)
@@ -370,12 +407,14 @@ public final class SQLitePersonStore: PersonStorage {
                     "INSERT INTO person_search (person_search) VALUES ('optimize')")
             }
             try database.execute(SQLiteSchema.insertTrigger)
-            return count
+            return restored.count + count
         }
     }
 
     public func answer(_ query: AddManyQuery) async throws -> Int {
-        try running { try self.add(contentsOf: query.drafts, addedAt: query.date) }
+        try running {
+            try self.putBack(query.restored, adding: query.drafts, addedAt: query.date)
+        }
     }
 
     public func update(_ opened: Person, with checked: ValidatedDraft) throws -> Person {

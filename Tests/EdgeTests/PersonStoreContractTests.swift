@@ -112,12 +112,11 @@ private struct PlusOneIDsPersonStore: PersonStorage {
         return person
     }
     func answer(_ query: AddManyQuery) async throws -> Int {
-        var added = 0
-        for draft in Array(query.drafts) {
-            try await store.restore(newPerson(draft, addedAt: query.date))
-            added += 1
+        if let highest = query.restored.map(\.id).max() {
+            lastID.withLock { $0 = max($0, highest) }
         }
-        return added
+        let added = Array(query.drafts).map { newPerson($0, addedAt: query.date) }
+        return try await store.putBack(query.restored + added, adding: [], addedAt: query.date)
     }
     func answer(_ query: ListPageQuery) async throws -> ListPage { try await store.perform(query) }
     func answer(_ query: CountQuery) async throws -> Int { try await store.perform(query) }

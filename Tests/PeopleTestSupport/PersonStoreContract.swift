@@ -122,6 +122,9 @@ public struct PersonStoreContract: Sendable {
         Promise(name: "aRestoredPersonComesBackExactlyWhereTheyWere") {
             await $0.aRestoredPersonComesBackExactlyWhereTheyWere()
         },
+        Promise(name: "anImportPutsBackAndAddsEveryoneOrNoOne") {
+            await $0.anImportPutsBackAndAddsEveryoneOrNoOne()
+        },
         Promise(name: "aConsistentReadHandsBackWhatItsBodyReturnsOrThrows") {
             await $0.aConsistentReadHandsBackWhatItsBodyReturnsOrThrows()
         },
@@ -593,6 +596,56 @@ public struct PersonStoreContract: Sendable {
                 try await store.restore(alan)
             }
             #expect(try await store.count(matching: "") == 3, broken())
+        }
+    }
+
+    /// An import's persons put back under their own ids and its new ones
+    /// are stored together: each put back exactly, the new ones with ids
+    /// above every id put back; and when one id is taken, or given twice,
+    /// no one at all.
+    public func anImportPutsBackAndAddsEveryoneOrNoOne() async {
+        await keeping(Person.samples) { store in
+            let kept = [
+                Person(
+                    id: 500, name: "Édith Piaf",
+                    details: try Fixtures.everyFieldDraft(0)
+                        .validated().details, added: Fixtures.now),
+                Person(id: 40, name: "Ada Byron", address: "", email: nil, added: Fixtures.now),
+            ]
+            let stored = try await store.putBack(
+                kept, adding: [try PersonDraft(name: "New One").validated()],
+                addedAt: Fixtures.now)
+            #expect(stored == 3, broken())
+            for person in kept {
+                #expect(try await store.person(withID: person.id) == person, broken("put back"))
+            }
+            let added = try await store.page(matching: "new one", from: .first, limit: 10)
+            #expect(
+                added.map(\.id).allSatisfy { $0 > 500 },
+                broken("a new id above those put back: \(added.map(\.id))"))
+            #expect(try await store.count(matching: "") == 6, broken())
+            let refused: [[Person]] = [
+                [
+                    Person(
+                        id: 41, name: "Not Stored", address: "", email: nil, added: Fixtures.now),
+                    Person.samples[0],
+                ],
+                [
+                    Person(id: 42, name: "Twice", address: "", email: nil, added: Fixtures.now),
+                    Person(id: 42, name: "Twice", address: "", email: nil, added: Fixtures.now),
+                ],
+            ]
+            for persons in refused {
+                await #expect(throws: PersonStoreError.self, broken("an id taken")) {
+                    try await store.putBack(
+                        persons, adding: [try PersonDraft(name: "Not Added").validated()],
+                        addedAt: Fixtures.now)
+                }
+                #expect(
+                    try await store.person(withID: persons[0].id) == nil, broken("no one put back"))
+                #expect(try await store.count(matching: "not") == 0, broken("no one added"))
+                #expect(try await store.count(matching: "") == 6, broken())
+            }
         }
     }
 

@@ -17,7 +17,8 @@ import Foundation
 /// time. The rest are stored: a contact whose file gives its id and date
 /// (an export of this program) is put back under that id when the id is
 /// free, so an export restored into an empty book is the book exported;
-/// every other contact is added in one transaction, keeping its card id.
+/// every other contact is added, keeping its card id. All of it is one
+/// transaction: an import the store cannot keep whole stores no one.
 @MainActor
 public final class ContactImport: Application {
     private let source: String
@@ -140,24 +141,20 @@ public final class ContactImport: Application {
         var emails: Set<String> = []
     }
 
-    /// Stores `plan` in `store`: the persons put back, then the rest in one
-    /// transaction; the count shown on the progress line for a large file.
+    /// Stores `plan` in `store` in one transaction: the persons put back,
+    /// then the rest; the count shown on the progress line for a large
+    /// file, as the new persons stream to the store.
     ///
     /// - Returns: how many persons were stored.
     private func store(_ plan: Plan, in store: any PersonStore) async throws -> Int {
         let total = plan.restored.count + plan.added.count
+        guard total > 0 else { return 0 }
         let progress: any ProgressLine =
             total >= Self.progressFrom ? self.progress : NoProgressLine()
         defer { progress.end() }
-        var done = 0
-        for person in plan.restored {
-            try await store.restore(person)
-            done += 1
-            if done % 100 == 0 { progress.show(done, of: total) }
-        }
-        guard !plan.added.isEmpty else { return done }
-        let drafts = Self.counting(plan.added, after: done, of: total, on: progress)
-        return done + (try await store.add(contentsOf: drafts, addedAt: clock()))
+        let drafts = Self.counting(
+            plan.added, after: plan.restored.count, of: total, on: progress)
+        return try await store.putBack(plan.restored, adding: drafts, addedAt: clock())
     }
 
     /// `drafts`, showing on `progress` how many are stored as the store

@@ -132,11 +132,41 @@ struct SortedPersons {
 
     // MARK: Changing
 
-    /// Puts `person` where the order says.
+    /// Puts `person` where the order says; the next id added is then above
+    /// theirs, as every SQL store gives it.
     mutating func insert(_ person: Person) {
         let entry = Entry(person)
         entries.insert(entry, at: firstIndex(after: entry.key))
         keys[person.id] = entry.key
+        if let next = nextID, person.id >= next {
+            nextID = person.id < Person.ID.max ? person.id + 1 : nil
+        }
+    }
+
+    /// Puts `restored` back under their own ids, and adds persons made from
+    /// `drafts` with the next ids after every id there is then.
+    ///
+    /// - Throws: ``PersonStoreError/storage(_:)`` when an id of `restored`
+    ///   is taken or given twice, or the ids left are fewer than the
+    ///   drafts; nothing has changed then.
+    mutating func putBack(_ restored: [Person], adding drafts: [ValidatedDraft], added: Date)
+        throws(PersonStoreError)
+    {
+        var given = Set<Person.ID>()
+        for person in restored
+        where index(of: person.id) != nil || !given.insert(person.id).inserted {
+            throw .storage("cannot restore \(person.name): id \(person.id) is taken")
+        }
+        let next = nextID
+        if let highest = given.max(), let first = nextID, highest >= first {
+            nextID = highest < Person.ID.max ? highest + 1 : nil
+        }
+        do {
+            merge(restored + (drafts.isEmpty ? [] : try makePersons(drafts, added: added)))
+        } catch {
+            nextID = next
+            throw error
+        }
     }
 
     /// Adds many persons in one pass: sort the newcomers, then merge.
