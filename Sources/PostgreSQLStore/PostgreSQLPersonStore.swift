@@ -384,6 +384,15 @@
             let updated = try await writing { session in
                 try session.transaction {
                     try Self.requireUnchanged(opened, in: session)
+                    let card =
+                        try session.rows(
+                            "SELECT card::text FROM person WHERE id = $1", [String(opened.id)]
+                        ) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
+                    if let refusal = StoredCard.saveRefusal(
+                        overCard: card, of: opened.id, named: opened.name)
+                    {
+                        throw refusal
+                    }
                     guard
                         try session.changed(
                             "UPDATE person SET name = $2, address = $3, email = $4, card = $5, uid = $6 WHERE id = $1",
@@ -671,32 +680,43 @@
         }
 
         /// A line for each person (the first ten, by id) whose card
-        /// another client stored as JSON that is not an object, as
+        /// another client stored so that it does not read whole, as
         /// ``Features/StoredCard/problem(in:)`` says, and one for the rest.
         ///
-        /// Such a person reads as no more than a name, a street and an
-        /// email; the card is theirs, so it is named, never written over:
-        /// each line comes with nothing to run. The server picks out every
-        /// card whose text does not start with `{`, whatever the column's
-        /// type, and the store's own reading judges those.
+        /// Such a person reads as what their card does hold; the card is
+        /// theirs, so it is named, never written over (a save over it is
+        /// refused): each line comes with nothing to run. Every card is read
+        /// as text, whatever the column's type, a few thousand at a time.
         private static func unreadableCards(in session: PostgreSQLSession) throws -> [String] {
-            let notAnObject = "card IS NOT NULL AND card::text !~ '^[[:space:]]*[{]'"
-            let found = try session.rows(
-                "SELECT id, name, card::text FROM person WHERE \(notAnObject) ORDER BY id LIMIT 10",
-                []
-            ) { row -> String? in
-                StoredCard.problem(in: row.text(2)).map { problem in
-                    let name = row.isNull(1) ? "" : row.text(1)
-                    return "person \(row.text(0)) \(InertText.quoted(name, limit: 40)): \(problem)"
+            var found: [String] = []
+            var unnamed = 0
+            var after = Person.ID.min
+            while true {
+                let batch = try session.rows(
+                    "SELECT id, name, card::text FROM person WHERE card IS NOT NULL AND id > $1 ORDER BY id LIMIT 5000",
+                    [String(after)]
+                ) { row in
+                    (
+                        id: Person.ID(row.text(0)) ?? after, name: row.isNull(1) ? "" : row.text(1),
+                        problem: StoredCard.problem(in: row.text(2))
+                    )
                 }
-            }.compactMap { $0 }
-            guard found.count == 10 else { return found }
-            let all =
-                try session.rows("SELECT count(*) FROM person WHERE \(notAnObject)", []) {
-                    Int($0.text(0)) ?? 0
-                }.first ?? 0
-            return all > 10
-                ? found + ["\(all - 10) more persons' cards are not JSON objects either"] : found
+                for row in batch {
+                    guard let problem = row.problem else { continue }
+                    guard found.count < 10 else {
+                        unnamed += 1
+                        continue
+                    }
+                    found.append(
+                        "person \(row.id) \(InertText.quoted(row.name, limit: 40)): \(problem)")
+                }
+                guard batch.count == 5000, let last = batch.last?.id, last > after else { break }
+                after = last
+            }
+            guard unnamed > 0 else { return found }
+            return found + [
+                "\(unnamed) more \(unnamed == 1 ? "person's card does" : "persons' cards do") not read whole either"
+            ]
         }
 
         // MARK: - Running calls

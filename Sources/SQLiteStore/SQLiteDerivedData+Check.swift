@@ -287,8 +287,8 @@ extension SQLiteDerivedData {
         }
         guard unnamed > 0 else { return notes }
         return notes + [
-            "\(unnamed) more \(unnamed == 1 ? "person's card is" : "persons' cards are") "
-                + "not JSON objects either"
+            "\(unnamed) more \(unnamed == 1 ? "person's card does" : "persons' cards do") "
+                + "not read whole either"
         ]
     }
 

@@ -62,10 +62,40 @@ import Testing
             #expect(exported.withLock { $0 } == [plain, full])
         }
 
+        /// A save over a card that does not read whole — another client's
+        /// own key on it — is refused, naming the key, and the card stays
+        /// as that client wrote it; a card that reads whole is saved.
+        @Test func aSaveOverACardThatDoesNotReadWholeIsRefusedAndTheCardKept() async throws {
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let other = try PostgreSQLConnection(conninfo: address)
+            _ = try await other.run(
+                """
+                INSERT INTO person (id, name, card) VALUES
+                    (1, 'Synced', '{"city": "Leeds", "x-sync": 42}'), (2, 'Plain', '{"city": "York"}')
+                """)
+            let cards = "SELECT id, card::text FROM person ORDER BY id"
+            let before = try await other.run(cards)
+            let synced = try #require(try await store.person(withID: 1))
+            var draft = PersonDraft(synced)
+            draft[.phone] = "+44 20 7946 0018"
+            let error = await #expect(throws: PersonStoreError.self) {
+                try await store.update(synced, with: draft.validated())
+            }
+            #expect(
+                error.map { "\($0)".contains("its card holds 'x-sync'") } == true,
+                "\(String(describing: error))")
+            #expect(try await other.run(cards) == before)
+            let plain = try #require(try await store.person(withID: 2))
+            draft = PersonDraft(plain)
+            draft[.phone] = "+44 20 7946 0018"
+            let saved = try await store.update(plain, with: draft.validated())
+            #expect(saved.details.address.city == "York" && saved.details.phones.count == 1)
+        }
+
         /// Cards another client wrote — none, empty, not an object, values
         /// of the wrong type, a huge one — read as much as can be read, and
-        /// never crash; `check` names each person whose card is not an
-        /// object (ten, then a count) and changes none of them.
+        /// never crash; `check` names each person whose card does not read
+        /// whole (ten, then a count) and changes none of them.
         @Test func anotherClientsCardsReadWithoutACrashAndCheckNamesTheUnreadable() async throws {
             let store = try PostgreSQLPersonStore(conninfo: address)
             let other = try PostgreSQLConnection(conninfo: address)
@@ -102,12 +132,14 @@ import Testing
 
             let unreadable =
                 "its card is not a JSON object, so only its name, address and email are read"
+            let wrongType = "its card's 'birthday' is not a birthday, so it is not read"
             let named =
-                [(3, "Array Card"), (4, "Number Card"), (7, "String Card")]
-                + (10...16).map { ($0, "Broken \($0)") }
+                [(3, "Array Card", unreadable), (4, "Number Card", unreadable)]
+                + [(5, "Wrong Types", wrongType), (7, "String Card", unreadable)]
+                + (10...15).map { ($0, "Broken \($0)", unreadable) }
             let expected =
-                named.map { "person \($0.0) \(InertText.quoted($0.1, limit: 40)): \(unreadable)" }
-                + ["2 more persons' cards are not JSON objects either"]
+                named.map { "person \($0.0) \(InertText.quoted($0.1, limit: 40)): \($0.2)" }
+                + ["3 more persons' cards do not read whole either"]
             let cards = "SELECT id, card::text FROM person ORDER BY id"
             let before = try await other.run(cards)
             let found = try await store.check(repairing: true)

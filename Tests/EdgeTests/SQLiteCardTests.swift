@@ -67,6 +67,15 @@ import Testing
         let testDescription: String
         let sql: String
         let unreadable: Bool
+        /// What the check says of a card that reads, but not whole.
+        var partly: String? = nil
+
+        /// What the check says of this card, if anything.
+        var problem: String? {
+            unreadable
+                ? "its card is not a JSON object, so only its name, address and email are read"
+                : partly
+        }
     }
 
     static let othersCards = [
@@ -90,7 +99,12 @@ import Testing
             sql: """
                 '{"city": 42, "region": null, "phones": [7, {"value": 7}, {"label": 1, "value": "+1 555"}],
                   "moreEmails": "x", "emailLabel": [], "birthday": "1815-13-45", "notes": {"a": 1}}'
-                """, unreadable: false),
+                """, unreadable: false,
+            partly: "its card's 'birthday' is not a birthday, so it is not read"),
+        OthersCard(
+            testDescription: "another program's own key",
+            sql: "'{\"city\": \"Leeds\", \"x-sync\": 42}'", unreadable: false,
+            partly: "its card holds 'x-sync', which this program does not read"),
         OthersCard(
             testDescription: "100,000 nested arrays",
             sql: "'\(String(repeating: "[", count: 100_000))'", unreadable: true),
@@ -116,18 +130,26 @@ import Testing
         #expect(try await store.page(matching: "odd", from: .first, limit: 10) == [read])
         let check = try await store.check(repairing: false)
         #expect(check.problems == [], "reported, not repaired")
-        #expect(
-            check.notes
-                == (card.unreadable
-                    ? [
-                        "person 7 'Odd Card': its card is not a JSON object, so only its name, address and email are read"
-                    ] : []))
-        // An edit saves the card again, whole.
+        #expect(check.notes == (card.problem.map { ["person 7 'Odd Card': \($0)"] } ?? []))
         var edited = PersonDraft(read)
         edited[.phone] = "+44 20 7946 0018"
-        let saved = try await store.update(read, with: edited.validated())
-        #expect(try await store.person(withID: 7) == saved)
-        #expect(saved.details.phones.map(\.value) == ["+44 20 7946 0018"])
+        guard let problem = card.problem else {
+            // A card that reads whole is saved again, whole.
+            let saved = try await store.update(read, with: edited.validated())
+            #expect(try await store.person(withID: 7) == saved)
+            #expect(saved.details.phones.map(\.value) == ["+44 20 7946 0018"])
+            return
+        }
+        // One that does not is never written over: the save is refused,
+        // naming what it would lose, and the card stays as it was.
+        let stored = try file.otherProgramAnswer("SELECT quote(card) FROM person WHERE id = 7")
+        let error = await #expect(throws: PersonStoreError.self) {
+            try await store.update(read, with: edited.validated())
+        }
+        #expect(error.map { "\($0)".contains(problem) } == true, "\(String(describing: error))")
+        #expect(
+            try file.otherProgramAnswer("SELECT quote(card) FROM person WHERE id = 7") == stored)
+        #expect(try await store.person(withID: 7) == read)
     }
 
     @Test func aCardWithTheWrongTypesReadsWhatItCan() async throws {
@@ -157,6 +179,6 @@ import Testing
         let notes = try await store.check(repairing: false).notes
         #expect(notes.count == SQLiteDerivedData.namedCardsLimit + 1)
         #expect(notes.first?.hasPrefix("person 1 'P1': its card is not a JSON object") == true)
-        #expect(notes.last == "3 more persons' cards are not JSON objects either")
+        #expect(notes.last == "3 more persons' cards do not read whole either")
     }
 }

@@ -18,6 +18,12 @@ struct SQLiteTestFile {
         try SQLiteConnection(path: path, busyTimeout: .seconds(5)).execute(sql)
     }
 
+    /// The one text `sql` answers, read by another program; `nil` for NULL
+    /// or no row.
+    func otherProgramAnswer(_ sql: String) throws -> String? {
+        try SQLiteConnection(path: path, busyTimeout: .seconds(5)).rows(sql).first?.text(0)
+    }
+
     /// The one number `sql` answers, read by another program.
     func integer(_ sql: String) throws -> Int {
         try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(sql)

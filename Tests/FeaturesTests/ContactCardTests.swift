@@ -152,8 +152,29 @@ import Testing
         #expect(read.address.street == "Here")
         #expect(read.emails == [LabelledValue(value: "a@b.org")])
         #expect(read.phones.isEmpty && read.address.city.isEmpty)
-        let unreadable = json.map { !$0.hasPrefix("{") } ?? false
-        #expect((StoredCard.problem(in: json) != nil) == unreadable)
+        // Only no card and an empty one read whole.
+        #expect((StoredCard.problem(in: json) == nil) == (json == nil || json == "{}"))
+    }
+
+    /// Each way another program can store what this one cannot read whole
+    /// is named, by its key, in one line: a save would drop it.
+    @Test(arguments: [
+        ("{\"phones\":\"+44 20\"}", "'phones' is not a list of labelled values"),
+        ("{\"moreEmails\":[{\"value\":7}]}", "'moreEmails' is not a list of labelled values"),
+        ("{\"phones\":[{\"value\":\"1\",\"type\":\"cell\"}]}", "'phones' is not a list"),
+        ("{\"city\":7}", "'city' is not text"),
+        ("{\"birthday\":\"yesterday\"}", "'birthday' is not a birthday"),
+        ("{\"x-sync\":\"42\"}", "holds 'x-sync', which this program does not read"),
+        ("{\"city\":\"Leeds\",\"\\u001b[31m\":1}", "holds '␛[31m'"),
+    ])
+    func aCardReadOnlyInPartIsNamedByItsKey(_ json: String, _ said: String) throws {
+        let problem = try #require(StoredCard.problem(in: json))
+        #expect(problem.contains(said), "\(problem)")
+        #expect(!problem.contains("\n") && !problem.unicodeScalars.contains("\u{1B}"))
+    }
+
+    @Test func aCardWithNullsOrAnEmptyBirthdayReadsWhole() {
+        #expect(StoredCard.problem(in: "{\"city\":null,\"birthday\":\"\",\"notes\":\"x\"}") == nil)
     }
 
     @Test func anotherSpellingOfAnAccentIsAChangeToTheCard() {

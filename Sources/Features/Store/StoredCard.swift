@@ -20,9 +20,10 @@ import Foundation
 /// ```
 ///
 /// The card is read as untrusted: another program may have stored any
-/// text. A value of the wrong type is left out, and text that is not a JSON
-/// object reads as an empty card and is named by ``problem(in:)``, which
-/// `people check` reports. Nothing in a card can crash a read.
+/// text. A value of the wrong type or a key not known is left out, and
+/// text that is not a JSON object reads as an empty card; each is named by
+/// ``problem(in:)``, which `people check` reports and a save over it
+/// refuses with. Nothing in a card can crash a read.
 public enum StoredCard {
     /// The card's JSON for `details`: the keys of the values it holds, in a
     /// fixed order, so the same card is always the same text.
@@ -70,11 +71,75 @@ public enum StoredCard {
             birthday: Birthday(text("birthday")), notes: text("notes"), uid: uid ?? "")
     }
 
-    /// What is wrong with a stored card's text, or `nil` when it reads:
-    /// what `people check` says of a card another program broke.
+    /// What is wrong with a stored card's text, or `nil` when it reads
+    /// whole: what `people check` says of a card another program broke,
+    /// and why a store refuses to save over it.
+    ///
+    /// A card that is not a JSON object; a value of the wrong type (a
+    /// phone list that is not a list of labelled values, a city that is
+    /// not text, a birthday no form could type); a key this program does
+    /// not know. Each is read as nothing, and a save would write the card
+    /// without it: what another program stored would be lost.
     public static func problem(in json: String?) -> String? {
-        guard let json, object(json) == nil else { return nil }
-        return "its card is not a JSON object, so only its name, address and email are read"
+        guard let json else { return nil }
+        guard let object = object(json) else {
+            return "its card is not a JSON object, so only its name, address and email are read"
+        }
+        for key in object.keys.sorted() {
+            let value = object[key] ?? NSNull()
+            let named = InertText.quoted(key, limit: 40)
+            // A null reads as nothing, and a save writing nothing loses none.
+            if value is NSNull, key == "birthday" || textKeys.contains(key) { continue }
+            switch key {
+            case "moreEmails", "phones":
+                guard let list = value as? [Any], list.allSatisfy(isLabelledValue) else {
+                    return "its card's \(named) is not a list of labelled values, so it is not read"
+                }
+            case "birthday":
+                guard let text = value as? String, text.isEmpty || Birthday(text) != nil else {
+                    return "its card's \(named) is not a birthday, so it is not read"
+                }
+            case _ where textKeys.contains(key):
+                guard value is String else {
+                    return "its card's \(named) is not text, so it is not read"
+                }
+            default:
+                return "its card holds \(named), which this program does not read"
+            }
+        }
+        return nil
+    }
+
+    /// The error a save over `json`, the stored card of the person with
+    /// `id` and `name`, is refused with; `nil` when the card reads whole.
+    ///
+    /// The card is what another program stored: a save would write it
+    /// again without what this one cannot read, so nothing is saved, and
+    /// the message says why and where to look.
+    public static func saveRefusal(overCard json: String?, of id: Person.ID, named name: String)
+        -> PersonStoreError?
+    {
+        problem(in: json).map { problem in
+            .storage(
+                "nothing was saved: person \(id) \(InertText.quoted(name, limit: 40)): \(problem), and a save would lose what another program stored there (people check names such cards)"
+            )
+        }
+    }
+
+    /// The keys whose values are text.
+    private static let textKeys: Set<String> = [
+        "emailLabel", "city", "region", "postcode", "country", "organization", "title",
+        "nickname", "notes",
+    ]
+
+    /// Whether `item` is a labelled value as ``json(of:)`` writes one: an
+    /// object with a text `value`, and a text `label` or none.
+    private static func isLabelledValue(_ item: Any) -> Bool {
+        guard let entry = item as? [String: Any], entry["value"] is String,
+            entry["label"] == nil || entry["label"] is String,
+            Set(entry.keys).isSubset(of: ["label", "value"])
+        else { return false }
+        return true
     }
 
     private static func object(_ json: String) -> [String: Any]? {
