@@ -333,20 +333,7 @@ public final class SQLitePersonStore: PersonStorage {
             throws(PersonStoreError)
         {
             for person in restored {
-                let taken = try database.integer(
-                    "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
-                guard taken == 0 else {
-                    throw PersonStoreError.storage(
-                        "cannot restore \(InertText.quoted(person.name)): id \(person.id) is taken")
-                }
-                let stored = try Self.insert(
-                    ValidatedDraft(storing: person), id: person.id, added: person.added,
-                    into: database)
-                if let marksWereCurrent {
-                    try marks(
-                        afterRemoving: nil, adding: stored.sortKey, wereCurrent: marksWereCurrent,
-                        in: database)
-                }
+                try self.putBack(person, in: database, keepingMarks: marksWereCurrent)
             }
         }
         guard trusted else {
@@ -533,15 +520,28 @@ public final class SQLitePersonStore: PersonStorage {
 
     public func restore(_ person: Person) throws {
         try writing { (database, marksWereCurrent) throws(PersonStoreError) in
-            let taken = try database.integer(
-                "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
-            guard taken == 0 else {
-                throw PersonStoreError.storage(
-                    "cannot restore \(person.name): id \(person.id) is taken")
-            }
-            let restored = try Self.insert(
-                ValidatedDraft(storing: person), id: person.id, added: person.added,
-                into: database)
+            try putBack(person, in: database, keepingMarks: marksWereCurrent)
+        }
+    }
+
+    /// Inserts `person` with their own id and date, inside the caller's
+    /// write, and moves the page marks past them when `keepingMarks` says
+    /// whether they were current (`nil`: the caller builds them again).
+    ///
+    /// - Throws: ``Features/PersonStoreError/storage(_:)`` when the id is
+    ///   taken.
+    private func putBack(
+        _ person: Person, in database: SQLiteConnection, keepingMarks marksWereCurrent: Bool?
+    ) throws(PersonStoreError) {
+        let taken = try database.integer(
+            "SELECT count(*) FROM person WHERE id = ?", [.integer(person.id)])
+        guard taken == 0 else {
+            throw PersonStoreError.storage(
+                "cannot restore \(InertText.quoted(person.name)): id \(person.id) is taken")
+        }
+        let restored = try Self.insert(
+            ValidatedDraft(storing: person), id: person.id, added: person.added, into: database)
+        if let marksWereCurrent {
             try marks(
                 afterRemoving: nil, adding: restored.sortKey, wereCurrent: marksWereCurrent,
                 in: database)
