@@ -456,11 +456,6 @@ public final class SQLitePersonStore: PersonStorage {
         let id = opened.id
         try writing { (database, marksWereCurrent) throws(PersonStoreError) in
             try Self.requireUnchanged(opened, in: database)
-            let card = try database.rows("SELECT card FROM person WHERE id = ?", [.integer(id)])
-                .first.flatMap { $0.text(0) }
-            if let refusal = StoredCard.saveRefusal(overCard: card, of: id, named: opened.name) {
-                throw refusal
-            }
             let old = try Self.storedKey(of: id, in: database)
             try database.run("DELETE FROM person WHERE id = ?", [.integer(id)])
             // As for an update: the row was there, so a trigger kept it.

@@ -150,6 +150,9 @@ import Testing
         #expect(
             try file.otherProgramAnswer("SELECT quote(card) FROM person WHERE id = 7") == stored)
         #expect(try await store.person(withID: 7) == read)
+        // A delete is still the person's to make.
+        try await store.delete(read)
+        #expect(try await store.person(withID: 7) == nil)
     }
 
     @Test func aCardWithTheWrongTypesReadsWhatItCan() async throws {
