@@ -7,19 +7,10 @@
 /// Every field is text as typed, a list field too (``PersonField/isList``),
 /// so a form, an option and an import line fill it the same way.
 public struct PersonDraft: Sendable, Hashable {
-    /// Two drafts are equal when every field reads the same: a field left
-    /// out and one given as empty text are both "none".
-    public static func == (one: PersonDraft, other: PersonDraft) -> Bool {
-        one.uid == other.uid && PersonField.allCases.allSatisfy { one[$0] == other[$0] }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(uid)
-        for field in PersonField.allCases { hasher.combine(self[field]) }
-    }
-
     /// Each field's text as typed, in ``PersonField/allCases``' order;
-    /// empty for a field not given.
+    /// empty for a field not given, so two drafts are equal when every
+    /// field reads the same, a field left out and one given as empty text
+    /// both "none".
     ///
     /// An array, not a dictionary keyed by field: an export checks a draft
     /// of every person it writes, and hashing thirteen keys a person was
