@@ -24,6 +24,22 @@ public enum DataFolder {
         return folder + "/people/people.sqlite"
     }
 
+    /// The configuration file read when `--config` names none:
+    /// `$XDG_CONFIG_HOME/people/config.json`, else
+    /// `~/.config/people/config.json` (on macOS too, as command-line tools
+    /// keep theirs); `nil` without an absolute home.
+    ///
+    /// A relative `XDG_CONFIG_HOME` is ignored, as the specification asks.
+    /// A bad `HOME` is not an error here: the data folder says so when the
+    /// database needs it.
+    public static func defaultConfigurationPath(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/people/config.json"
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.config/people/config.json"
+    }
+
     private static func dataFolder(environment: [String: String]) throws(UsageError) -> String? {
         #if !os(macOS)
             if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg }

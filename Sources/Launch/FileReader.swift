@@ -42,9 +42,40 @@ public enum FileReader {
         }
     }
 
-    /// Reads the `--config` file, or says why it cannot.
+    /// Reads the configuration file (`--config`, or the default one), or
+    /// says why it cannot.
+    ///
+    /// A configuration chooses the book and what is fetched beside it, so
+    /// one that someone else owns or could write is refused, as OpenSSH
+    /// refuses such a `~/.ssh/config`: it could point the program at their
+    /// file, or fetch through their URL.
     public static func readConfiguration(_ path: String) throws(UsageError) -> Data {
-        try read(path, limit: configurationLimit)
+        try read(path, limit: configurationLimit, ownedByMe: true)
+    }
+
+    /// Refuses a file someone else owns or could write (its `status`, as
+    /// opened), naming it and the fix.
+    private static func requireOwnedByMe(_ status: stat, shown: String) throws(UsageError) {
+        let me = geteuid()
+        guard status.st_uid == me else {
+            throw UsageError(
+                "\(shown): belongs to user \(status.st_uid), not to you (user \(me)); people reads only a configuration of your own"
+            )
+        }
+        let mode = status.st_mode & 0o7777
+        guard mode & 0o022 == 0 else {
+            throw UsageError(
+                "\(shown): can be written by others (mode \(String(mode, radix: 8))); make it yours alone with chmod go-w"
+            )
+        }
+    }
+
+    /// Whether anything is at `path`, a link that leads nowhere too: the
+    /// default configuration file is read only when it is there, and then
+    /// with every check.
+    public static func isPresent(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Reads at most `limit` bytes of the file at `path`, refusing one that
@@ -57,7 +88,9 @@ public enum FileReader {
     /// name is looked at first, so such a thing is never opened, and the
     /// open is non-blocking and checked again, so one put in its place
     /// meanwhile is refused rather than waited on.
-    static func read(_ path: String, limit: Int) throws(UsageError) -> Data {
+    static func read(_ path: String, limit: Int, ownedByMe: Bool = false) throws(UsageError)
+        -> Data
+    {
         let shown = FilePath.shown(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -71,6 +104,7 @@ public enum FileReader {
         defer { close(file) }
         guard fstat(file, &status) == 0 else { throw UsageError("\(shown): cannot be read") }
         if let kind = kind(of: status) { throw UsageError("\(shown): is \(kind), not a file") }
+        if ownedByMe { try requireOwnedByMe(status, shown: shown) }
         guard let data = bytes(of: file, upTo: limit + 1) else {
             throw UsageError("\(shown): cannot be read")
         }

@@ -34,7 +34,9 @@ public struct Invocation: Sendable, Equatable {
     /// Reads the command line and the environment.
     ///
     /// Flags win over environment variables, which win over the
-    /// configuration file (`--config`), which wins over the defaults. A flag
+    /// configuration file (`--config`, else the default one when it is
+    /// there: see ``DataFolder/defaultConfigurationPath(environment:)``),
+    /// which wins over the defaults. A flag
     /// makes the environment variable for the same setting irrelevant: it is
     /// not even read, so a bad value there cannot stop a run that overrides
     /// it. The database lives at `--db`, else `PEOPLE_DB`, else the file's
@@ -79,8 +81,17 @@ public struct Invocation: Sendable, Equatable {
         // a server address must agree with the store asked for.
         var kindSource: String?
         var databaseSource: String?
-        if let path = options["--config"] {
-            let path = try FilePath.checked(path, from: "--config")
+        let configurationPath: String? =
+            if let path = options["--config"] {
+                try FilePath.checked(path, from: "--config")
+            } else if let path = DataFolder.defaultConfigurationPath(environment: environment),
+                FileReader.isPresent(path)
+            {
+                path
+            } else {
+                nil
+            }
+        if let path = configurationPath {
             let file = try ConfigurationFile(data: readFile(path), name: FilePath.shown(path))
             configuration = configuration.applying(file)
             if let chosen = file.theme { theme = chosen }

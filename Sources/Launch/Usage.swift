@@ -76,7 +76,9 @@ public enum Usage {
           --page-size N      rows per page, 1 to 500 (default 10)
           --config FILE      read settings from a JSON file (flags and environment
                              variables win over it); keys: store, database,
-                             pageSize, debug, trace, import, theme, ui, schema
+                             pageSize, debug, trace, import, theme, ui, schema;
+                             without it, $XDG_CONFIG_HOME/people/config.json
+                             (~/.config/people/config.json) when it is there
           --debug            the settings screen (key s) also shows the object
                              graph and store statistics
           --trace            log every store call, and every object the

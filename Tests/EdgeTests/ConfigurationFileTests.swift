@@ -2,6 +2,7 @@ import Features
 import Foundation
 import Launch
 import Palette
+import PeopleTestSupport
 import SQLiteStore
 import Terminal
 import Testing
@@ -28,6 +29,70 @@ import Testing
             arguments: ["--config", "people.json"] + arguments, environment: environment,
             outputIsTerminal: false,
             readFile: { (_) throws(UsageError) in Data(json.utf8) })
+    }
+
+    /// Without `--config`, `$XDG_CONFIG_HOME/people/config.json` is read
+    /// when it is there (else `~/.config/people/config.json`), under the
+    /// environment and the flags; `--config` names the one file read; a
+    /// missing default file is no error.
+    @Test func theDefaultConfigurationIsReadWhenThereAndConfigNamesAnother() throws {
+        let folder = try TemporaryFolder()
+        let xdg = folder.path("xdg")
+        let home = folder.path("home")
+        for place in [xdg + "/people", home + "/.config/people"] {
+            try FileManager.default.createDirectory(
+                atPath: place, withIntermediateDirectories: true)
+        }
+        try Data(#"{"pageSize": 7}"#.utf8).write(
+            to: URL(fileURLWithPath: xdg + "/people/config.json"))
+        try Data(#"{"pageSize": 8}"#.utf8).write(
+            to: URL(fileURLWithPath: home + "/.config/people/config.json"))
+        try Data(#"{"pageSize": 9}"#.utf8).write(
+            to: URL(fileURLWithPath: folder.path("named.json")))
+        func pageSize(_ arguments: [String], _ environment: [String: String]) throws -> Int? {
+            try Invocation(arguments: arguments, environment: environment, outputIsTerminal: false)
+                .configuration.pageSize
+        }
+        #expect(try pageSize([], ["XDG_CONFIG_HOME": xdg, "HOME": home]) == 7)
+        #expect(try pageSize([], ["HOME": home]) == 8)
+        #expect(try pageSize([], ["XDG_CONFIG_HOME": "relative", "HOME": home]) == 8)
+        #expect(try pageSize(["--config", folder.path("named.json")], ["HOME": home]) == 9)
+        #expect(try pageSize([], ["HOME": home, "PEOPLE_PAGE_SIZE": "3"]) == 3)
+        #expect(try pageSize([], ["HOME": folder.path("nowhere")]) == Configuration().pageSize)
+        #expect(try pageSize([], [:]) == Configuration().pageSize)
+    }
+
+    /// A configuration someone else could write is refused, as OpenSSH
+    /// refuses such a config: by name, with the fix, the default one and
+    /// one named by `--config` alike.
+    @Test func aConfigurationOthersCanWriteIsRefusedByName() throws {
+        let folder = try TemporaryFolder()
+        let xdg = folder.path("xdg")
+        try FileManager.default.createDirectory(
+            atPath: xdg + "/people", withIntermediateDirectories: true)
+        let path = xdg + "/people/config.json"
+        try Data(#"{"pageSize": 7}"#.utf8).write(to: URL(fileURLWithPath: path))
+        for mode in [0o664, 0o646] {
+            #expect(chmod(path, mode_t(mode)) == 0)
+            for (arguments, environment) in [
+                ([String](), ["XDG_CONFIG_HOME": xdg]), (["--config", path], [:]),
+            ] {
+                let error = #expect(throws: UsageError.self) {
+                    try Invocation(
+                        arguments: arguments, environment: environment, outputIsTerminal: false)
+                }
+                #expect(
+                    error?.message
+                        == "\(path): can be written by others (mode \(String(mode, radix: 8))); make it yours alone with chmod go-w"
+                )
+            }
+        }
+        #expect(chmod(path, 0o600) == 0)
+        #expect(
+            try Invocation(
+                arguments: [], environment: ["XDG_CONFIG_HOME": xdg], outputIsTerminal: false
+            )
+            .configuration.pageSize == 7)
     }
 
     /// The file's `schema` names the server book's schema, under
