@@ -344,6 +344,27 @@ import Testing
             }
     }
 
+    /// `AddAField.md`'s table names every file in `Sources` that names the
+    /// nickname, its worked example, and no other: a field that grows a
+    /// file more (or one less) fails here, naming the row to add or drop.
+    @Test func theFieldWalkthroughNamesEveryFileAFieldTouches() throws {
+        let article = "Docs/People.docc/AddAField.md"
+        let rows = Set(
+            try RepositoryFiles.text(article).matches(of: #/(?m)^\| \d+ \| `([^`]+)` \|/#)
+                .map { String($0.output.1) })
+        let naming = Set(
+            try RepositoryFiles.swiftFiles(under: "Sources").filter { file in
+                try RepositoryFiles.text(file).localizedCaseInsensitiveContains("nickname")
+            })
+        #expect(rows.count == 10)
+        for file in naming.subtracting(rows) {
+            Issue.record("\(article)'s table leaves out \(file), which names the nickname")
+        }
+        for file in rows.subtracting(naming) {
+            Issue.record("\(article)'s table names \(file), which no longer names the nickname")
+        }
+    }
+
     /// The files of the walkthrough's numbered table, in `AddAStoreQuery.md`.
     private static func storeQueryRows() throws -> [String] {
         try RepositoryFiles.text(storeQueryArticle).matches(of: #/(?m)^\| \d+ \| `([^`]+)` \|.*$/#)
