@@ -86,9 +86,8 @@ public enum Usage {
           --import SOURCE    also list the persons in SOURCE, a file or an
                              http(s) URL (vCard, CSV with a header row
                              naming fields, such as name,address,email, or
-                             JSON),
-                             read-only; may be given more than once, all
-                             read at once
+                             JSON), read-only; may be given more than once,
+                             all read at once
           --latency TIME     wait TIME (such as 300ms or 2s) before every store
                              call, to watch loading and cancelling by hand
           --ui full|line     the interactive front end: full, a split view of
