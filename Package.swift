@@ -15,8 +15,10 @@
 // `Features` depends on nothing, so `import AppScope` or `import SQLiteStore`
 // in a controller is a compile error. `AppScope` knows Features' types but
 // no injector and no edge. The edges — everything that touches the world
-// outside the process — know Features' protocols and nothing else. Only the
-// injectors see everything, and only `main` sees the injectors.
+// outside the process — know Features' protocols and no scope or injector
+// (the front ends and Launch also share Palette's colours, and FullScreen
+// borrows Terminal's measure of text). Only the injectors see everything,
+// and only `main` sees the injectors.
 //
 // The edges are published too, as products of their own, so that another
 // package's tests can use the real ones: run a command line through the
