@@ -137,6 +137,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("typo").path))
     }
 
+    /// An import's dry run only looks, as `check` does: with no book yet it
+    /// says so and makes neither the book nor the data folder, as the
+    /// command-line reference and "Where your data lives" say.
+    @Test func anImportsDryRunWithNoBookNamesItAndMakesNothing() throws {
+        let contacts = home.appendingPathComponent("contacts.csv")
+        try Data("name,email\nAda,ada@example.org\n".utf8).write(to: contacts)
+        let run = try PeopleProcess.run(["import", contacts.path, "--dry-run"], home: home)
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "people: there is no database at '\(defaultDatabase)'; nothing was made there\n")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent(".local").path))
+    }
+
     /// A disk that fills up says so.
     ///
     /// SQLite hears of it as a full database, or as an I/O error with the
