@@ -172,6 +172,31 @@ import Testing
         #expect(read.details.birthday?.description == "--12-10")
     }
 
+    /// A label another program stored with a comma or a colon, which a
+    /// form's list reads as the end of a value or a label, reads with a
+    /// space instead, as an import makes one: an edit of another field
+    /// then keeps every email and phone, instead of being refused for an
+    /// email "home" the person never had.
+    @Test func aLabelHoldingACommaOrAColonReadsAsOneAnEditCanKeep() async throws {
+        let store = try SQLitePersonStore(path: path)
+        try file.otherProgram(
+            """
+            INSERT INTO person (id, name, sort_name, address, email, added, card)
+            VALUES (7, 'Odd Card', 'odd card', '', 'odd@example.org', 0,
+                '{"emailLabel": "home, work", "moreEmails": [{"label": "a: b", "value": "x@example.org"}],
+                  "phones": [{"label": "Dad, office", "value": "+1 555 0100"}]}')
+            """)
+        let read = try #require(try await store.person(withID: 7))
+        #expect(read.details.emails.map(\.label) == ["home  work", "a  b"])
+        #expect(read.details.phones.map(\.label) == ["Dad  office"])
+        var edited = PersonDraft(read)
+        edited[.title] = "Boss"
+        let saved = try await store.update(read, with: edited.validated())
+        #expect(saved.details.emails.map(\.value) == ["odd@example.org", "x@example.org"])
+        #expect(saved.details.phones.map(\.value) == ["+1 555 0100"])
+        #expect(saved.details.title == "Boss")
+    }
+
     @Test func theCheckNamesTheFirstUnreadableCardsAndCountsTheRest() async throws {
         let store = try SQLitePersonStore(path: path)
         let count = SQLiteDerivedData.namedCardsLimit + 3

@@ -20,10 +20,11 @@ import Foundation
 /// ```
 ///
 /// The card is read as untrusted: another program may have stored any
-/// text. A value of the wrong type or a key not known is left out, and
-/// text that is not a JSON object reads as an empty card; each is named by
-/// ``problem(in:)``, which `people check` reports and a save over it
-/// refuses with. Nothing in a card can crash a read.
+/// text. A value of the wrong type or a key not known is left out, a comma
+/// or colon in a label reads as a space (as an import writes one), and
+/// text that is not a JSON object reads as an empty card; each but the
+/// label is named by ``problem(in:)``, which `people check` reports and a
+/// save over it refuses with. Nothing in a card can crash a read.
 public enum StoredCard {
     /// The card's JSON for `details`: the keys of the values it holds, in a
     /// fixed order, so the same card is always the same text.
@@ -60,7 +61,8 @@ public enum StoredCard {
     {
         let object = json.flatMap(Self.object) ?? [:]
         func text(_ key: String) -> String { object[key] as? String ?? "" }
-        var emails = email.map { [LabelledValue(label: text("emailLabel"), value: $0)] } ?? []
+        var emails =
+            email.map { [LabelledValue(label: label(text("emailLabel")), value: $0)] } ?? []
         emails += values(object["moreEmails"])
         return ContactDetails(
             emails: emails, phones: values(object["phones"]),
@@ -155,8 +157,20 @@ public enum StoredCard {
             guard let entry = item as? [String: Any], let value = entry["value"] as? String,
                 !value.isEmpty
             else { return nil }
-            return LabelledValue(label: entry["label"] as? String ?? "", value: value)
+            return LabelledValue(label: label(entry["label"] as? String ?? ""), value: value)
         }
+    }
+
+    /// A stored label as a form can show it and read it back.
+    ///
+    /// A comma or a colon, which a form's list reads as the end of a value
+    /// or a label, becomes a space, as an import makes a label. Only
+    /// another program stores one; kept, it would make every edit of the
+    /// person read an email or phone that is not there, and refuse to save.
+    private static func label(_ stored: String) -> String {
+        guard stored.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ":") })
+        else { return stored }
+        return String(stored.map { $0 == "," || $0 == ":" ? " " : $0 })
     }
 
     private static func labelled(_ value: LabelledValue) -> [(String, Any)] {
