@@ -95,6 +95,11 @@ enum ISODate {
         }
     }
 
+    /// What a refused date should have been, for a message: the form and
+    /// the days a store keeps, so a date before the first one (which reads
+    /// as a date to a person) is not just called "not a date".
+    static let expected = "a UTC date from 0001-01-03 to 9999-12-31 such as 2026-01-01T09:30:00Z"
+
     /// The date `text` writes as `exactString(_:)` and `string(_:)` do:
     /// `YYYY-MM-DDTHH:MM:SSZ`, with or without a fraction of a second, in
     /// the range every store keeps (``Features/StoredDate/secondsRange``,

@@ -242,7 +242,7 @@ public enum PersonImport {
         guard !trimmed.isEmpty else { return nil }
         guard let date = ISODate.date(trimmed) else {
             throw UsageError(
-                "\(place): added \(InertText.quoted(trimmed)) is not a date such as 2026-01-01T09:30:00Z"
+                "\(place): added \(InertText.quoted(trimmed)) is not \(ISODate.expected)"
             )
         }
         return date

@@ -81,7 +81,8 @@ struct VCardCardReader {
             case "X-PEOPLE-ADDED":
                 let value = text(property.value)
                 guard let date = VCardDate.date(value) else {
-                    throw problem("X-PEOPLE-ADDED \(InertText.quoted(value)) is not a UTC date")
+                    throw problem(
+                        "X-PEOPLE-ADDED \(InertText.quoted(value)) is not \(ISODate.expected)")
                 }
                 added = date
             case "PHOTO":

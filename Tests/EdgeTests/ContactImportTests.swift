@@ -181,6 +181,24 @@ import Testing
         #expect(console.output.isEmpty)
     }
 
+    /// A date that reads as a date but is before the first day a book keeps
+    /// is refused with the range, not called "not a date": the user sees a
+    /// date, and needs to know which ones are kept.
+    @Test(arguments: [
+        ("name,added\nAda,0001-01-01T00:00:00Z\n", "f.csv"),
+        (
+            "BEGIN:VCARD\nFN:Ada\nX-PEOPLE-ID:7\nX-PEOPLE-ADDED:0001-01-01T00:00:00Z\nEND:VCARD\n",
+            "f.vcf"
+        ),
+    ])
+    func aDateBeforeTheFirstDayKeptNamesTheRange(_ file: String, _ name: String) async throws {
+        #expect(await importing(file, named: name, into: MemoryPersonStore()) == .usage)
+        #expect(
+            console.errors.hasSuffix(
+                "'0001-01-01T00:00:00Z' is not a UTC date from 0001-01-03 to 9999-12-31 such as 2026-01-01T09:30:00Z\n"
+            ), "\(console.errors)")
+    }
+
     /// A contact that has an id someone else holds is added under a new id,
     /// keeping its card id, so importing it again skips it.
     @Test func aTakenIdGivesANewIdAndTheCardKeepsItsID() async throws {
