@@ -111,31 +111,42 @@ public enum PersonImport {
     public static func contacts(in data: Data, name: String) throws(UsageError)
         -> [ImportedContact]
     {
+        try file(in: data, name: name).contacts
+    }
+
+    /// ``contacts(in:name:)`` with what the file held that a card here has
+    /// no field for: a vCard's photos and other properties, counted by
+    /// name (a CSV's columns are all read, or named as unknown).
+    public static func file(in data: Data, name: String) throws(UsageError) -> ImportedFile {
         // Before the text is decoded: a vCard 2.1 file may name another
         // character set than UTF-8.
         if VCardReader.isVCard(data, name: name) {
-            return try VCardReader.read(data, name: name).cards.map { card in
-                ImportedContact(
-                    draft: card.draft, id: card.id, added: card.added, place: "\(name):\(card.line)"
-                )
-            }
+            let file = try VCardReader.read(data, name: name)
+            var leftOut = file.skipped
+            if file.photosSkipped > 0 { leftOut["PHOTO"] = file.photosSkipped }
+            return ImportedFile(
+                contacts: file.cards.map { card in
+                    ImportedContact(
+                        draft: card.draft, id: card.id, added: card.added,
+                        place: "\(name):\(card.line)")
+                }, leftOut: leftOut)
         }
         let text = try ImportText.decode(data, name: name)
         let start = text.first { !$0.isWhitespace }
         if start == "[" || start == "{" || name.lowercased().hasSuffix(".json") {
-            return try jsonContacts(Data(text.utf8), name: name)
+            return ImportedFile(contacts: try jsonContacts(Data(text.utf8), name: name))
         }
-        return try csvContacts(text, name: name)
+        return ImportedFile(contacts: try csvContacts(text, name: name))
     }
 
     /// A reader of every contact in a source, for `people import`: the
     /// source's bytes through `read` (the disk or the network), then
-    /// ``contacts(in:name:)``.
+    /// ``file(in:name:)``.
     public static func contactReader(
         reading read: @escaping @Sendable (String) async throws -> Data
     ) -> ContactReader {
         { source in
-            try contacts(in: try await read(source), name: InertText.clipped(source, limit: 120))
+            try file(in: try await read(source), name: InertText.clipped(source, limit: 120))
         }
     }
 

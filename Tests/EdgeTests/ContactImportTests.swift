@@ -2,6 +2,7 @@ import Features
 import Foundation
 import PeopleTestSupport
 import PersonFiles
+import SQLiteStore
 import Testing
 
 /// `people import`: an export restored exactly, Google's and Outlook's CSV
@@ -178,6 +179,73 @@ import Testing
         #expect(await importing(file, named: "f.csv", into: store) == .usage)
         #expect(console.errors.hasPrefix("people: " + start), "\(console.errors)")
         #expect(try await store.count(matching: "") == 0)
+        #expect(console.output.isEmpty)
+    }
+
+    /// A phone's photos, websites and second addresses have no field here:
+    /// the result line says how many of each were left out, the most
+    /// first, and a dry run says the same.
+    @Test func whatACardCannotKeepIsCountedOnTheResultLine() async throws {
+        let card = """
+            BEGIN:VCARD
+            VERSION:3.0
+            FN:Ada Lovelace
+            PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ
+            URL:https://ada.example
+            ADR;TYPE=home:;;12 St James's Square;London;;;UK
+            ADR;TYPE=work:;;1 Engine Row;London;;;UK
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:3.0
+            FN:Alan Turing
+            PHOTO;VALUE=uri:https://alan.example/me.jpg
+            END:VCARD
+
+            """
+        #expect(
+            await importing(card, named: "f.vcf", into: MemoryPersonStore(), dryRun: true)
+                == .success)
+        #expect(
+            await importing(card, named: "f.vcf", into: MemoryPersonStore()) == .success)
+        let left = "left out, having no field here: 2 PHOTO, 1 ADR, 1 URL"
+        #expect(
+            console.output
+                == "would add 2, 0 skipped as already in the book (same card id or email); \(left); nothing was stored (--dry-run)\n"
+                + "2 added, 0 skipped as already in the book (same card id or email); \(left)\n")
+    }
+
+    /// A file of many made-up properties names a few, and counts the rest,
+    /// so the result stays one short line.
+    @Test func manyKindsLeftOutAreCountedNotListed() async throws {
+        let properties = (1...50).map { "X-MADE-UP-\($0):v" }.joined(separator: "\n")
+        let card = "BEGIN:VCARD\nFN:Ada\n\(properties)\nEND:VCARD\n"
+        #expect(
+            await importing(card, named: "f.vcf", into: MemoryPersonStore()) == .success)
+        #expect(console.output.hasSuffix(", 46 more\n"), "\(console.output)")
+        #expect(console.output.count < 200)
+    }
+
+    /// A write the book refuses part way through the persons put back
+    /// (here another program's trigger, on the third) leaves none of the
+    /// file in the book, as its error says: the first two are deleted again.
+    @Test func aWriteRefusedPartWayLeavesNothingOfTheFileInTheBook() async throws {
+        let file = try SQLiteTestFile()
+        let store = try SQLitePersonStore(path: file.path)
+        try file.otherProgram(
+            "CREATE TRIGGER refuse BEFORE INSERT ON person WHEN new.name = 'Carol' BEGIN SELECT RAISE(ABORT, 'no Carol here'); END;"
+        )
+        let before = try await store.count(matching: "")
+        let export = """
+            name,id,added
+            Alice,10,2020-01-01T00:00:00Z
+            Bob,11,2020-01-01T00:00:00Z
+            Carol,12,2020-01-01T00:00:00Z
+            Dan,,
+            """
+        #expect(await importing(export, named: "f.csv", into: store) == .failure)
+        #expect(console.errors.contains("'no Carol here'; nothing was changed"))
+        #expect(try await store.count(matching: "") == before)
+        #expect(try file.integer("SELECT count(*) FROM person WHERE id >= 10") == 0)
         #expect(console.output.isEmpty)
     }
 

@@ -60,11 +60,15 @@ public final class ContactImport: Application {
 
     public func run() async -> ExitCode {
         do {
-            let contacts = try await readContacts(source)
+            let file = try await readContacts(source)
+            let contacts = file.contacts
             let store = try storeProvider()
             let plan = try await Self.plan(contacts, against: store)
             let skipped = contacts.count - plan.restored.count - plan.added.count
-            let skippedText = "\(skipped) skipped as already in the book (same card id or email)"
+            var skippedText = "\(skipped) skipped as already in the book (same card id or email)"
+            if let leftOut = file.leftOutSummary {
+                skippedText += "; left out, having no field here: \(leftOut)"
+            }
             if dryRun {
                 console.writeLine(
                     "would add \(plan.restored.count + plan.added.count), \(skippedText); nothing was stored (--dry-run)"

@@ -54,9 +54,10 @@ public struct ImportedContact: Sendable, Hashable {
     }
 }
 
-/// Reads one import source's contacts, every one checked: the file-format
-/// edge's reader, through the disk or the network.
+/// Reads one import source's contacts, every one checked, with what it
+/// left out: the file-format edge's reader, through the disk or the
+/// network.
 ///
 /// - Throws: ``UsageError`` naming the source and the line of the first
 ///   bad record, or the reader's error naming the source.
-public typealias ContactReader = @Sendable (String) async throws -> [ImportedContact]
+public typealias ContactReader = @Sendable (String) async throws -> ImportedFile
