@@ -120,6 +120,17 @@ if let bulk = try BulkWriteComparison(persons: persons, folder: folder) {
                 "  people list, \(persons) against 1003 persons, whole process: %.2f× (limit 1.5×) %@\n",
             opened.ratio, opened.ratio <= 1.5 ? "ok" : "TOO SLOW"))
     if opened.ratio > 1.5 { failed = true }
+    // Importing a phone's worth of cards, and far more: `people import` of
+    // 100,000 vCards into a new book against the sqlite3 shell's `.import`
+    // of the same rows as CSV into the same table, each a whole process.
+    let imported = try ImportComparison(persons: 100_000, folder: folder)
+    print(
+        String(
+            format:
+                "  people import of 100000 vCards against sqlite3's .import of the rows as CSV: %.2f× (limit 1.5×) %@ [%.1f s against %.1f s]\n",
+            imported.ratio, imported.ratio <= 1.5 ? "ok" : "TOO SLOW",
+            Double(imported.people.components.seconds), Double(imported.shell.components.seconds)))
+    if imported.ratio > 1.5 { failed = true }
 } else {
     print("Bulk writes: skipped (no sqlite3 shell, or no people binary beside this one)\n")
 }
@@ -634,6 +645,67 @@ struct OpeningComparison {
             throw CocoaError(.executableLoad, userInfo: ["arguments": arguments])
         }
         return ContinuousClock.now - start
+    }
+}
+
+/// `people import` of `persons` vCards into a new book, against the sqlite3
+/// shell's `.import` of the same rows as CSV into a new book's table (its
+/// triggers indexing each row, as the import's do), each a whole process
+/// and a new file, one run each.
+struct ImportComparison {
+    let people: Duration
+    let shell: Duration
+    var ratio: Double { people / shell }
+
+    init(persons: Int, folder: URL) throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("people")
+        let added = Date(timeIntervalSince1970: 1_764_000_000.5)
+        let cards = folder.appendingPathComponent("import.vcf")
+        let rows = folder.appendingPathComponent("import.csv")
+        let writer = PersonFileWriter()
+        var vcards = ""
+        var csv = "id,name,sort_name,address,email,added,card,uid\n"
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        for (index, draft) in try demoDrafts(persons).enumerated() {
+            let person = Person(
+                id: 1_000 + index, name: draft.name, details: draft.details, added: added)
+            vcards += writer.line(person, in: .vcard, formulas: .keep, isFirst: index == 0) + "\n"
+            csv +=
+                "\(person.id),\(quoted(person.name)),\(quoted(person.sortKey.foldedName)),"
+                + "\(quoted(person.address)),\(quoted(person.email ?? "")),"
+                + "\(added.timeIntervalSince1970),,\(quoted(person.cardID))\n"
+        }
+        try Data(vcards.utf8).write(to: cards)
+        try Data(csv.utf8).write(to: rows)
+        let book = folder.appendingPathComponent("imported.sqlite").path
+        let target = folder.appendingPathComponent("imported-by-shell.sqlite").path
+        _ = try SQLitePersonStore(path: target, startingWith: Person.samples)
+        var start = ContinuousClock.now
+        try Self.run(binary, ["--db", book, "import", cards.path])
+        people = ContinuousClock.now - start
+        start = ContinuousClock.now
+        try Self.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"),
+            [target, ".import --csv --skip 1 \(rows.path) person"])
+        shell = ContinuousClock.now - start
+        guard try SQLitePersonStore(path: book).count(matching: "") == persons + 3,
+            try SQLitePersonStore(path: target).count(matching: "") == persons + 3
+        else { throw CocoaError(.fileReadCorruptFile, userInfo: ["book": book]) }
+    }
+
+    private static func run(_ program: URL, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: ["program": program.path])
+        }
     }
 }
 

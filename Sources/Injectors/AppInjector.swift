@@ -162,13 +162,13 @@ public enum AppInjector {
             FileReader.importReader(
                 fetchingURLsWith: ChildProcessHTTPSource(
                     fetchingWith: HTTPSource(
-                        timeout: .seconds(15), sizeLimit: FileReader.importLimit),
+                        timeout: .seconds(15), sizeLimit: FileReader.downloadLimit),
                     program: URL(fileURLWithPath: "/proc/self/exe")
                 ).fetch)
         #else
             FileReader.importReader(
                 fetchingURLsWith: HTTPSource(
-                    timeout: .seconds(15), sizeLimit: FileReader.importLimit
+                    timeout: .seconds(15), sizeLimit: FileReader.downloadLimit
                 ).fetch)
         #endif
     }

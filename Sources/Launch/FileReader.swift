@@ -18,9 +18,15 @@ public enum FileReader {
     public static let configurationLimit = 1 << 20
 
     /// The most an import file may hold, so that reading one (whole, then
-    /// parsed) keeps memory within reason: some 120,000 demo persons in an
-    /// export's CSV, 70,000 in its vCard, 50,000 in its JSON.
-    public static let importLimit = 16 << 20
+    /// parsed) keeps memory within reason: some 500,000 persons of an
+    /// export's CSV, 270,000 of its vCard, or a phone's export of a few
+    /// thousand contacts with their photos (whose bytes count, though they
+    /// are skipped).
+    public static let importLimit = 64 << 20
+
+    /// The most an `--import` URL may send: a download is read into memory
+    /// as it comes, and a server that never stops is cut off here.
+    public static let downloadLimit = 16 << 20
 
     /// Reads an import file named on the command line, or says why it cannot.
     public static func readImport(_ path: String) throws(UsageError) -> Data {

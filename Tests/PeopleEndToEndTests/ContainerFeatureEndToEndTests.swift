@@ -67,7 +67,7 @@ import Testing
         #expect(run.status == 2)
         #expect(
             run.errors
-                == "people: \(path): is larger than 16 MiB, the most people reads from such a file\n"
+                == "people: \(path): is larger than 64 MiB, the most people reads from such a file\n"
         )
         // The largest any child of this test process has grown, this one
         // included: reading the gibibyte would have taken a gibibyte.
