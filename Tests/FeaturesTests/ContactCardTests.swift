@@ -177,6 +177,24 @@ import Testing
         #expect(StoredCard.problem(in: "{\"city\":null,\"birthday\":\"\",\"notes\":\"x\"}") == nil)
     }
 
+    /// A value another program stored with a colon in it comes back whole
+    /// through a form's text, with or without a label: read back, it is
+    /// the same value, or — not a phone number — refused by name, never
+    /// split into a label and the rest.
+    @Test func aStoredValueHoldingAColonComesBackWholeThroughAForm() throws {
+        let person = Person(
+            id: 1, name: "Ada",
+            details: ContactDetails(
+                phones: [
+                    LabelledValue(value: "tel:+1 555 0100"),
+                    LabelledValue(label: "work", value: "+1:555"),
+                ]), added: .now)
+        let draft = PersonDraft(person)
+        #expect(draft[.phone] == ": tel:+1 555 0100, work: +1:555")
+        let read = try? PersonField.phone.values(in: draft[.phone])
+        #expect(read == nil || read == person.details.phones, "\(String(describing: read))")
+    }
+
     @Test func anotherSpellingOfAnAccentIsAChangeToTheCard() {
         let composed = ContactDetails(organization: "Caf\u{E9}")
         let decomposed = ContactDetails(organization: "Cafe\u{301}")

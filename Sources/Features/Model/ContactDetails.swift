@@ -89,7 +89,14 @@ public struct LabelledValue: Sendable, Hashable {
 
     /// How a form shows it and reads it back: `work: ada@example.org`, or
     /// the value alone when it has no label.
-    public var formText: String { label.isEmpty ? value : "\(label): \(value)" }
+    ///
+    /// A value with no label that holds a colon — `tel:+1 555`, as another
+    /// program may store one — is written after an empty label (`: tel:+1
+    /// 555`): read back, the text before the first colon is the label, and
+    /// the value would lose its `tel:` to it on the next save.
+    public var formText: String {
+        label.isEmpty && !value.utf8.contains(UInt8(ascii: ":")) ? value : "\(label): \(value)"
+    }
 }
 
 /// A postal address in the parts vCard's `ADR` and `CNPostalAddress` keep.
