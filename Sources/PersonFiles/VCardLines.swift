@@ -47,8 +47,13 @@ enum VCardLines {
                     head.isQuotedPrintable(current.bytes)
                 {
                     current.bytes.removeLast()
-                    current.bytes.append(contentsOf: physical)
-                    continue
+                    // A soft break just before the card's end ends the
+                    // value: `END:VCARD` is never part of one, and joined
+                    // it would leave the card unended.
+                    if !Self.endsACard(physical) {
+                        current.bytes.append(contentsOf: physical)
+                        continue
+                    }
                 }
                 lines.append(current)
                 hasCurrent = false
@@ -60,6 +65,14 @@ enum VCardLines {
         }
         if hasCurrent { lines.append(current) }
         return lines
+    }
+
+    /// Whether `line` is `END:VCARD`, in any case, spaces after it or not.
+    private static func endsACard(_ line: ArraySlice<UInt8>) -> Bool {
+        var line = line
+        while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+        // ASCII letters to upper case; `END:VCARD` has no other letters.
+        return line.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 } == Array("END:VCARD".utf8)
     }
 
     /// The search for the colon that ends a line's head, resumed where it

@@ -84,6 +84,19 @@ import Testing
         #expect(file.skipped == ["ADR": 1, "CATEGORIES": 1])
     }
 
+    /// A quoted-printable value whose last line ends in a soft break, as
+    /// some writers leave it, still ends at `END:VCARD`, in any case: the
+    /// card ends there and the next one is read.
+    @Test func aSoftBreakJustBeforeTheCardsEndEndsTheValue() throws {
+        let file = VCardFixtures.file([
+            "BEGIN:VCARD", "VERSION:2.1", "FN:Ada", "NOTE;ENCODING=QUOTED-PRINTABLE:First=0A=",
+            "end:vcard ", "BEGIN:VCARD", "VERSION:2.1", "FN:Alan", "END:VCARD",
+        ])
+        let cards = try read(file).cards
+        #expect(cards.map(\.draft.name) == ["Ada", "Alan"])
+        #expect(cards.first?.draft.details.notes == "First")
+    }
+
     @Test func outlookQuotedPrintableInWindows1252IsDecoded() throws {
         let rene = try #require(try read(VCardFixtures.outlook).cards.first).draft
         #expect(rene.name == "René Müller")
