@@ -128,37 +128,15 @@ package final class LocalPostgreSQL: Sendable {
     /// client would ask, and returns what it printed: each row on a line,
     /// its fields split by `|`.
     ///
-    /// Spawned and waited for directly, its answer through a file of its
-    /// own, as ``run(_:_:)`` does: `Process.waitUntilExit()` was seen never
-    /// to return for a `psql` that had printed all and ended, under load
-    /// (a server test stalled on it in two runs of six).
+    /// Run as the server's own programs are (``runToItsEnd(_:writingTo:withErrors:)``),
+    /// its answer through a file of its own.
     package func answer(_ url: String, _ query: String) throws -> String {
         let outputPath = "\(folder)/answer-\(UUID().uuidString).out"
         defer { unlink(outputPath) }
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t? = nil
-        #else
-            var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(
-            &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let command: [String] = [
             "\(binaries)/psql", url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", query,
         ]
-        let argv = command.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw LocalPostgreSQLError(text: "cannot start psql: error \(spawned)")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        guard try Self.runToItsEnd(command, writingTo: outputPath, withErrors: false) else {
             throw LocalPostgreSQLError(text: "psql failed on: \(query)")
         }
         let printed = FileManager.default.contents(atPath: outputPath) ?? Data()
@@ -224,16 +202,32 @@ package final class LocalPostgreSQL: Sendable {
         }
     }
 
-    /// Runs one of the server's programs, as the server's user when root.
-    ///
-    /// Spawned and waited for directly, its output into a file: `Process`
-    /// was seen never to return from waiting for `pg_ctl`, whose server
-    /// lives on after it, and a pipe would stay open for as long as the
-    /// server runs.
+    /// Runs one of the server's programs, as the server's user when root,
+    /// to its end (``runToItsEnd(_:writingTo:withErrors:)``).
     private func run(_ program: String, _ arguments: String...) throws {
         let path = "\(binaries)/\(program)"
         let command = runAs.map { ["/usr/sbin/runuser", "-u", $0, "--", path] } ?? [path]
         let outputPath = "\(folder)/\(program).out"
+        guard try Self.runToItsEnd(command + arguments, writingTo: outputPath, withErrors: true)
+        else {
+            let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            let log = (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? ""
+            throw LocalPostgreSQLError(text: "\(program) failed: \(printed)\(log)")
+        }
+    }
+
+    /// Runs `command` to its end, with nothing on its standard input and
+    /// its standard output in the file at `outputPath` (its errors too
+    /// when `withErrors`, else thrown away); whether it exited with 0.
+    ///
+    /// Spawned and waited for directly, its output into a file: `Process`
+    /// was seen never to return from waiting for `pg_ctl`, whose server
+    /// lives on after it, or for a `psql` that had printed all and ended
+    /// (under load, two runs of six), and a pipe would stay open for as
+    /// long as the server runs.
+    private static func runToItsEnd(
+        _ command: [String], writingTo outputPath: String, withErrors: Bool
+    ) throws -> Bool {
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -244,8 +238,12 @@ package final class LocalPostgreSQL: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(
             &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = (command + arguments).map { strdup($0) } + [nil]
+        if withErrors {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let argv = command.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
@@ -255,11 +253,7 @@ package final class LocalPostgreSQL: Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         // Exited normally, with status 0.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-            let log = (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? ""
-            throw LocalPostgreSQLError(text: "\(program) failed: \(printed)\(log)")
-        }
+        return status & 0x7f == 0 && (status >> 8) & 0xff == 0
     }
 
     /// A port on 127.0.0.1 that was free a moment ago: the system picks it
