@@ -327,18 +327,11 @@ public final class SQLitePersonStore: PersonStorage {
         _ restored: [Person], adding drafts: some Sequence<ValidatedDraft>, addedAt added: Date
     ) throws -> Int {
         let remaining = DraftFeed(drafts.makeIterator())
-        /// Puts back `restored` with the insert trigger in place, which
-        /// indexes each; the page marks are kept too when `keepingMarks`.
-        func putBack(in database: SQLiteConnection, keepingMarks marksWereCurrent: Bool?)
-            throws(PersonStoreError)
-        {
-            for person in restored {
-                try self.putBack(person, in: database, keepingMarks: marksWereCurrent)
-            }
-        }
         guard trusted else {
             return try writing { (database, _) throws(PersonStoreError) in
-                try putBack(in: database, keepingMarks: false)
+                for person in restored {
+                    try putBack(person, in: database, keepingMarks: false)
+                }
                 let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
                 var count = 0
                 while let draft = remaining.next() {
@@ -350,8 +343,9 @@ public final class SQLitePersonStore: PersonStorage {
             }
         }
         return try writing { (database, _) throws(PersonStoreError) in
-            // The page marks are built again below, for every row.
-            try putBack(in: database, keepingMarks: nil)
+            // Put back with the insert trigger in place, which indexes
+            // each; the page marks are built again below, for every row.
+            for person in restored { try putBack(person, in: database, keepingMarks: nil) }
             let highest = try database.integer("SELECT coalesce(max(id), 0) FROM person")
             try database.execute("DROP TRIGGER person_inserted")
             let insert = try database.prepare(Self.insertSQL)
