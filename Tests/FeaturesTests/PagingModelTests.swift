@@ -28,7 +28,7 @@ import Testing
 
     private static func model(_ persons: [Person], search: String) -> [Person] {
         let folded = PersonSortKey.fold(search)
-        return persons.filter { $0.sortKey.nameContains(folded: folded) }
+        return persons.filter { $0.searchText.contains(folded: folded) }
             .sorted { $0.sortKey < $1.sortKey }
     }
 

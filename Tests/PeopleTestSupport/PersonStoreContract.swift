@@ -78,6 +78,9 @@ public struct PersonStoreContract: Sendable {
             await $0.namesSortWithTheLettersPeopleReadInThem()
         },
         Promise(name: "searchSetsCaseAndAccentsAside") { await $0.searchSetsCaseAndAccentsAside() },
+        Promise(name: "searchReadsEveryFieldButNeverAcrossTwo") {
+            await $0.searchReadsEveryFieldButNeverAcrossTwo()
+        },
         Promise(name: "searchTextIsDataNeverPattern") { await $0.searchTextIsDataNeverPattern() },
         Promise(name: "unicodeNamesComeBackExactlyAsStored") {
             await $0.unicodeNamesComeBackExactlyAsStored()
@@ -324,6 +327,45 @@ public struct PersonStoreContract: Sendable {
         }
     }
 
+    /// A search reads every field a person is looked up by — an email, a
+    /// phone as written or its digits alone, the organisation, the title,
+    /// the nickname, a part of the address, a word of the notes — with
+    /// case and accents set aside, and never matches across two fields.
+    public func searchReadsEveryFieldButNeverAcrossTwo() async {
+        await keeping([]) { store in
+            let card = PersonDraft(texts: [
+                .name: "Ada Lovelace",
+                .email: "work: Ada@Engines.example, home: ada.king@home.example",
+                .phone: "mobile: +44 20 7946 0958, home: 020 7946 0001",
+                .organization: "Analytical Engines", .title: "Countess",
+                .nickname: "Enchantress", .address: "12 St James's Square",
+                .city: "Kraków", .region: "Surrey", .postcode: "SW1Y 4LE",
+                .country: "Ελλάς", .notes: "Wrote the first program\nfor the Engine",
+            ])
+            _ = try await store.add(validating: card)
+            _ = try await store.add(validating: PersonDraft(name: "Bob Plain"))
+            let found = { (search: String) in
+                try await store.page(matching: search, from: .first, limit: 10).map(\.name)
+            }
+            for search in [
+                "ENGINES.EXAMPLE", "ada.king@", "+44 20 7946", "2079460958", "7946 0001",
+                "analytical", "COUNTESS", "enchant", "james's", "krakow", "surrey", "sw1y",
+                "ελλας", "first program", "ENGINE",
+            ] {
+                #expect(try await found(search) == ["Ada Lovelace"], broken(search))
+                #expect(try await store.count(matching: search) == 1, broken(search))
+            }
+            // Across two fields: the name's end and the email's start, the
+            // organisation's end and the title's start.
+            for search in ["lovelaceada", "lovelace ada", "enginescountess", "\u{1F}"] {
+                #expect(try await found(search) == [], broken(search))
+                #expect(try await store.count(matching: search) == 0, broken(search))
+            }
+            // A label is not what a person is looked up by.
+            #expect(try await found("mobile") == [], broken("mobile"))
+        }
+    }
+
     /// `%`, `_` and quotes in a search are text to find, never SQL or a pattern.
     public func searchTextIsDataNeverPattern() async {
         await keeping([]) { store in
@@ -362,7 +404,7 @@ public struct PersonStoreContract: Sendable {
         }
     }
 
-    /// Searches long enough for an index agree with a scan of every name.
+    /// Searches long enough for an index agree with a scan of every person.
     public func searchThroughTheIndexAgreesWithShortSearches() async {
         await keeping([]) { store in
             _ = try await store.add(validatingAll: DemoPersons.drafts(count: 500))
@@ -372,7 +414,7 @@ public struct PersonStoreContract: Sendable {
                     all.count == (try await store.count(matching: search)), broken("\(search)"))
                 #expect(
                     all.allSatisfy {
-                        PersonSortKey.fold($0.name).contains(PersonSortKey.fold(search))
+                        $0.searchText.contains(folded: PersonSortKey.fold(search))
                     }, broken("\(search)"))
             }
         }

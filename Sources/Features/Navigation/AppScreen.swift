@@ -92,7 +92,7 @@ public enum ScreenIntent: String, CaseIterable, Sendable {
     case nextPage
     /// Show the previous page.
     case previousPage
-    /// Show only the persons whose names contain some text.
+    /// Show only the persons with some text in a field (``PersonSearchText``).
     case search
     /// Add a person.
     case add
@@ -121,7 +121,7 @@ public enum ScreenIntent: String, CaseIterable, Sendable {
         case .open: "open that row"
         case .nextPage: "next page"
         case .previousPage: "previous page"
-        case .search: "show only names containing text"
+        case .search: "show only persons matching text"
         case .add: "add a person"
         case .undo: "undo the last delete of this session"
         case .settings: "settings (with --debug, also the object graph)"

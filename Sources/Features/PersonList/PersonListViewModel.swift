@@ -48,7 +48,7 @@ public struct PersonListViewModel {
     /// how its changes are seen. Set by the list on every page; `nil` only
     /// on a page a test made.
     public var reload: (@MainActor () async -> Void)?
-    /// Shows only persons whose name contains the text; empty shows everyone.
+    /// Shows only persons with the text in a field; empty shows everyone.
     public var search: @MainActor (String) async -> Void
     /// Opens the form for a new person.
     public var add: @MainActor () async -> Void

@@ -1,19 +1,23 @@
 import Foundation
 
-/// Persons in ``PersonSortKey`` order, each with its key folded once, and
-/// found by id through an index: what ``MemoryPersonStore`` keeps.
+/// Persons in ``PersonSortKey`` order, each with its key and search text
+/// folded once, and found by id through an index: what ``MemoryPersonStore``
+/// keeps.
 ///
 /// Folding a name costs far more than comparing two folded ones, so a key is
 /// made when a person is stored and never again; every search for a place
-/// in the order is a binary search over the stored keys.
+/// in the order is a binary search over the stored keys. A search reads
+/// every field (``PersonSearchText``), folded when the person is stored too.
 struct SortedPersons {
-    /// A person and the key they sort by.
+    /// A person, the key they sort by and the text a search reads.
     struct Entry {
         let key: PersonSortKey
+        let search: PersonSearchText
         let person: Person
 
         init(_ person: Person) {
             key = person.sortKey
+            search = person.searchText
             self.person = person
         }
     }
@@ -100,9 +104,9 @@ struct SortedPersons {
 
     // MARK: Reading
 
-    /// How many persons in `range` have a name containing `search` (folded).
+    /// How many persons in `range` have a field containing `search` (folded).
     func count(matching search: String, in range: Range<Int>) -> Int {
-        search.isEmpty ? range.count : entries[range].count { $0.key.nameContains(folded: search) }
+        search.isEmpty ? range.count : entries[range].count { $0.search.contains(folded: search) }
     }
 
     /// Up to `limit` matching persons after the first `skipped` matching ones.
@@ -112,21 +116,21 @@ struct SortedPersons {
             return entries[start...].prefix(limit).map(\.person)
         }
         return Array(
-            entries.lazy.filter { $0.key.nameContains(folded: search) }.dropFirst(skipped)
+            entries.lazy.filter { $0.search.contains(folded: search) }.dropFirst(skipped)
                 .prefix(limit).map(\.person))
     }
 
     /// Up to `limit` matching persons from index `start` on.
     func page(matching search: String, from start: Int, limit: Int) -> [Person] {
         Array(
-            entries[start...].lazy.filter { $0.key.nameContains(folded: search) }.prefix(limit)
+            entries[start...].lazy.filter { $0.search.contains(folded: search) }.prefix(limit)
                 .map(\.person))
     }
 
     /// Up to `limit` matching persons just before index `end`, in ascending order.
     func page(matching search: String, before end: Int, limit: Int) -> [Person] {
         Array(
-            entries[..<end].reversed().lazy.filter { $0.key.nameContains(folded: search) }
+            entries[..<end].reversed().lazy.filter { $0.search.contains(folded: search) }
                 .prefix(limit).map(\.person).reversed())
     }
 

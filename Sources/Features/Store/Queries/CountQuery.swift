@@ -1,9 +1,9 @@
-/// How many persons have a name containing a search text:
+/// How many persons have a field containing a search text:
 /// ``PersonStore/count(matching:)``.
 ///
 /// Across several sources, the counts add up.
 public struct CountQuery: PersonQuery {
-    /// The text names must contain; empty for everyone.
+    /// The text a field must contain (``PersonSearchText``); empty for everyone.
     public let search: String
 
     /// Counts the persons matching `search`.
@@ -26,7 +26,7 @@ public struct CountQuery: PersonQuery {
 }
 
 extension PersonStore {
-    /// How many persons have a name containing `search` (everyone when empty).
+    /// How many persons have a field containing `search` (everyone when empty).
     public func count(matching search: String) async throws -> Int {
         try await perform(CountQuery(matching: search))
     }
