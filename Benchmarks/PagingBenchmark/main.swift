@@ -416,6 +416,9 @@ let searches = [
     ("two letters, common", "ad"),
     ("one letter, rare", "ẍ"), ("two letters, rare", "ŵy"), ("one letter, no match", "q"),
     ("two letters, no match", "qq"), ("long, no match", "qqqqq"),
+    // A search reads every field: an email only one person has, and a town
+    // one person in eight lives in.
+    ("rare email", "grace.zuse2500@"), ("common, a town", "leeds"),
 ]
 /// The median time of a search that walks every person to its last page: what
 /// an index saves a search from, and what a cancel cuts short.

@@ -66,6 +66,7 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_progress_handler(handle, 1_000, { _ in Task.isCancelled ? 1 : 0 }, nil)
         waitForOtherWriters(busyTimeout)
         addFold()
+        addSearchFields()
     }
 
     /// Lets this connection's own SQL fold a name as every store does:
@@ -89,6 +90,38 @@ final class SQLiteConnection: @unchecked Sendable {
                         as: UTF8.self)
                 else { return sqlite3_result_null(context) }
                 let folded = PersonSortKey.fold(name)
+                sqlite3_result_text(context, folded, Int32(folded.utf8.count), transient)
+            }, nil, nil, nil)
+    }
+
+    /// Lets this connection's own SQL fold the fields a search reads
+    /// beyond the name: `people_search_fields(address, email, card)` is
+    /// ``Features/PersonSearchText/foldedFields(of:)`` for the card those
+    /// columns hold, read as a page reads them (``Features/StoredCard``).
+    ///
+    /// The schema step that gives every stored person their search fields
+    /// needs it, and so do the check that folds them again and its repair.
+    /// Only for statements this program runs itself (`SQLITE_DIRECTONLY`),
+    /// as `people_fold` is. A column that is not UTF-8 text reads as empty,
+    /// as a page reads it.
+    private func addSearchFields() {
+        sqlite3_create_function_v2(
+            handle, "people_search_fields", 3,
+            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nil,
+            { context, count, arguments in
+                func text(_ index: Int) -> String? {
+                    guard let arguments, index < Int(count), let argument = arguments[index],
+                        sqlite3_value_type(argument) == SQLITE_TEXT,
+                        let bytes = sqlite3_value_text(argument)
+                    else { return nil }
+                    return String(
+                        validating: UnsafeBufferPointer(
+                            start: bytes, count: Int(sqlite3_value_bytes(argument))),
+                        as: UTF8.self)
+                }
+                let details = StoredCard.details(
+                    json: text(2), street: text(0) ?? "", email: text(1), uid: nil)
+                let folded = PersonSearchText.foldedFields(of: details)
                 sqlite3_result_text(context, folded, Int32(folded.utf8.count), transient)
             }, nil, nil, nil)
     }

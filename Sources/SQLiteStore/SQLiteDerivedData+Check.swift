@@ -129,7 +129,7 @@ extension SQLiteDerivedData {
         }
         let total = try database.integer("SELECT count(*) FROM person")
         let oddKeys = try database.integer(
-            "SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name")))"
+            "SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed(SQLiteSchema.searched())))"
         )
         let stored = try database.rows("SELECT total, odd_keys FROM person_state")
         if stored.count != 1 {
@@ -156,7 +156,7 @@ extension SQLiteDerivedData {
         let unindexed = try database.integer(
             """
             SELECT count(*) FROM person AS p WHERE NOT EXISTS (SELECT 1 FROM person_search_content AS s
-                WHERE s.id = p.id AND s.c0 IS \(SQLiteSchema.indexed("p.sort_name")))
+                WHERE s.id = p.id AND s.c0 IS \(SQLiteSchema.indexed(SQLiteSchema.searched("p"))))
             """)
         let indexed = try database.integer("SELECT count(*) FROM person_search_content")
         if unindexed > 0 || indexed != total {
@@ -168,7 +168,8 @@ extension SQLiteDerivedData {
                 ))
         }
         let counted = try GramTally.counting(
-            database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name"))
+            database, table: "person", id: "id",
+            indexed: SQLiteSchema.indexed(SQLiteSchema.searched()))
         let comparison = try counted.compare(
             with: database,
             askingTheIndex: !indexFailed && problems.allSatisfy { $0.part != .everything },
@@ -211,13 +212,14 @@ extension SQLiteDerivedData {
                 try database.execute(
                     """
                     UPDATE person_state SET total = (SELECT count(*) FROM person),
-                        odd_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name"))))
+                        odd_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed(SQLiteSchema.searched()))))
                     """)
             }
             if parts.contains(.grams) {
                 try database.execute("DELETE FROM person_gram")
                 try GramTally.counting(
-                    database, table: "person", id: "id", indexed: SQLiteSchema.indexed("sort_name")
+                    database, table: "person", id: "id",
+                    indexed: SQLiteSchema.indexed(SQLiteSchema.searched())
                 ).write(to: database)
             }
             if parts.contains(.marks) { try SQLitePageMarks.rebuild(in: database) }
@@ -259,6 +261,45 @@ extension SQLiteDerivedData {
         return "\(unfolded) \(unfolded == 1 ? "person's sort key is" : "persons' sort keys are") "
             + "not the folded name (another program wrote it): listed and found by the key "
             + "stored; an edit in people makes it again"
+    }
+
+    /// A note when some persons' stored search fields are missing or are
+    /// not their fields folded (``Features/PersonSearchText``), or `nil`.
+    ///
+    /// Not a problem, as a sort key of another program's is not: the
+    /// fields are data, and a search follows what is stored. A person whose
+    /// fields another program left out is still found by the sort key, so
+    /// by name; but not by an email or a phone, which is worth knowing. An
+    /// edit in `people` folds them again.
+    static func unfoldedSearchFieldsNote(in database: SQLiteConnection) throws(PersonStoreError)
+        -> String?
+    {
+        let rows = try database.prepare(
+            """
+            SELECT search_fields IS NULL, search_fields IS people_search_fields(address, email, card)
+                FROM person
+            """)
+        var (missing, unfolded) = (0, 0)
+        while try rows.step() {
+            if rows.integer(0) != 0 {
+                missing += 1
+            } else if rows.integer(1) == 0 {
+                unfolded += 1
+            }
+        }
+        let parts =
+            (missing > 0
+                ? ["\(missing) \(missing == 1 ? "person has" : "persons have") no search fields"]
+                : [])
+            + (unfolded > 0
+                ? [
+                    "\(unfolded) \(unfolded == 1 ? "person's search fields are" : "persons' search fields are") not their fields folded"
+                ]
+                : [])
+        guard !parts.isEmpty else { return nil }
+        return parts.joined(separator: " and ")
+            + " (another program wrote them): found by name and by the fields stored; "
+            + "an edit in people folds them again"
     }
 
     /// A note for each person whose card another program left unreadable

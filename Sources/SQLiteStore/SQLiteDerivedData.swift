@@ -244,14 +244,14 @@ enum SQLiteDerivedData {
             "UPDATE person SET sort_name = CAST(sort_name AS TEXT) WHERE sort_name >= x''")
         try database.execute(SQLiteSchema.derived)
         try database.execute(
-            "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person"
+            "INSERT INTO person_search (rowid, search_text) SELECT id, \(SQLiteSchema.indexed(SQLiteSchema.searched())) FROM person"
         )
         try GramTally.counting(database, table: "person_search_content", id: "id", indexed: "c0")
             .write(to: database)
         try database.execute(
             """
             UPDATE person_state SET total = (SELECT count(*) FROM person), changes = 0,
-                odd_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed("sort_name"))))
+                odd_keys = (SELECT count(*) FROM person WHERE \(SQLiteSchema.isOdd(SQLiteSchema.indexed(SQLiteSchema.searched()))))
             """)
         try SQLitePageMarks.rebuild(in: database)
         try database.execute("UPDATE person_state SET writing = writing - 1")

@@ -264,7 +264,8 @@ public final class SQLitePersonStore: PersonStorage {
         switch route {
         case .none: nil
         case .everyone: ("person", "1", [])
-        case .walk: ("person", "instr(sort_name, ?) > 0", [.text(search.folded)])
+        case .walk:
+            ("person", "instr(\(SQLiteSchema.searched()), ?) > 0", [.text(search.folded)])
         case .lookUp(let query):
             (
                 "person NOT INDEXED",
@@ -354,20 +355,26 @@ public final class SQLitePersonStore: PersonStorage {
             var irregular: [Int] = []
             while let draft = remaining.next() {
                 let sortName = PersonSortKey.fold(draft.name)
-                try insert.bind(Self.values(of: draft, sortName: sortName, added: added))
+                let fields = PersonSearchText.foldedFields(of: draft.details)
+                try insert.bind(
+                    Self.values(of: draft, added: added, sortName: sortName, searchFields: fields))
                 while try insert.step() {}
                 // A row a trigger ignored would still be counted below,
                 // and the counts would then disagree with the table.
                 guard database.changedRows == 1 else {
                     throw PersonStoreError.notKept(.add, name: draft.name)
                 }
-                if !grams.add(sortName.utf8) { irregular.append(database.lastInsertedID) }
+                // What the index reads for the row (SQLiteSchema.searched).
+                let searched = sortName + String(PersonSearchText.separator) + fields
+                if !grams.add(searched.utf8) {
+                    irregular.append(database.lastInsertedID)
+                }
                 count += 1
             }
             try Self.requireKept(count, above: highest, in: database)
             // AUTOINCREMENT hands out ids above every id ever used.
             try database.run(
-                "INSERT INTO person_search (rowid, sort_name) SELECT id, \(SQLiteSchema.indexed("sort_name")) FROM person WHERE id > ?",
+                "INSERT INTO person_search (rowid, search_text) SELECT id, \(SQLiteSchema.indexed(SQLiteSchema.searched())) FROM person WHERE id > ?",
                 [.integer(highest)])
             try database.run(
                 "UPDATE person_state SET total = total + ?, changes = changes + ?",
@@ -411,8 +418,8 @@ public final class SQLitePersonStore: PersonStorage {
             let sortName = PersonSortKey.fold(checked.name)
             try database.run(
                 """
-                UPDATE person SET name = ?, sort_name = ?, address = ?, email = ?, card = ?, uid = ?
-                    WHERE id = ?
+                UPDATE person SET name = ?, sort_name = ?, address = ?, email = ?, card = ?, uid = ?,
+                    search_fields = ? WHERE id = ?
                 """,
                 [
                     .text(checked.name), .text(sortName), .text(checked.address),
@@ -565,6 +572,7 @@ public final class SQLitePersonStore: PersonStorage {
                 + (try SQLiteDerivedData.foreignTriggerNotes(in: database))
                 + [
                     try SQLiteDerivedData.unfoldedKeysNote(in: database),
+                    try SQLiteDerivedData.unfoldedSearchFieldsNote(in: database),
                     try SQLiteDerivedData.nonPositiveIDsNote(in: database),
                 ].compactMap { $0 }
                 + (try SQLiteDerivedData.unreadableCardsNotes(in: database))
@@ -650,10 +658,11 @@ public final class SQLitePersonStore: PersonStorage {
 
 extension SQLitePersonStore {
     fileprivate static let columns = "id, name, address, email, added, sort_name, card, uid"
-    /// The columns a write fills, in the order ``values(of:sortName:added:)`` gives them.
-    fileprivate static let writtenColumns = "name, sort_name, address, email, added, card, uid"
+    /// The columns a write fills, in the order ``values(of:added:searchText:)`` gives them.
+    fileprivate static let writtenColumns =
+        "name, sort_name, address, email, added, card, uid, search_fields"
     fileprivate static let insertSQL =
-        "INSERT INTO person (\(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        "INSERT INTO person (\(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 
     fileprivate static func person(_ row: SQLiteStatement) -> Person {
         // Another program may store any number here, or none, and any
@@ -667,25 +676,36 @@ extension SQLitePersonStore {
     }
 
     /// What an insert stores for `draft`, in the order of ``writtenColumns``.
+    ///
+    /// - Parameters:
+    ///   - sortName: the draft's sort key, when the caller made it already;
+    ///     `nil` makes it.
+    ///   - searchFields: its search fields, likewise.
     fileprivate static func values(
-        of draft: ValidatedDraft, sortName: String? = nil, added: Date
+        of draft: ValidatedDraft, added: Date, sortName: String? = nil,
+        searchFields: String? = nil
     ) -> [SQLiteValue] {
         [
             .text(draft.name), .text(sortName ?? PersonSortKey.fold(draft.name)),
             .text(draft.address),
             draft.email.map(SQLiteValue.text) ?? .null, .real(StoredDate.seconds(of: added)),
-        ] + cardValues(of: draft)
+        ] + cardValues(of: draft, searchFields: searchFields)
     }
 
-    /// The `card` and `uid` columns for `draft`: the card `NULL` when it
-    /// holds nothing beyond the older columns, as rows of earlier releases
-    /// and other programs' inserts leave it, and the id `NULL` when it has
-    /// none (so the index on it holds only cards that have one).
-    fileprivate static func cardValues(of draft: ValidatedDraft) -> [SQLiteValue] {
+    /// The `card`, `uid` and `search_fields` columns for `draft`: the card
+    /// `NULL` when it holds nothing beyond the older columns, as rows of
+    /// earlier releases and other programs' inserts leave it; the id `NULL`
+    /// when it has none (so the index on it holds only cards that have
+    /// one); and what a search reads beyond the name, folded
+    /// (``Features/PersonSearchText/foldedFields(of:)``).
+    fileprivate static func cardValues(
+        of draft: ValidatedDraft, searchFields: String? = nil
+    ) -> [SQLiteValue] {
         let card = StoredCard.json(of: draft.details)
         return [
             card == "{}" ? .null : .text(card),
             draft.details.uid.isEmpty ? .null : .text(draft.details.uid),
+            .text(searchFields ?? PersonSearchText.foldedFields(of: draft.details)),
         ]
     }
 
@@ -735,7 +755,7 @@ extension SQLitePersonStore {
     ) throws(PersonStoreError) -> Person.ID {
         if let id {
             try database.run(
-                "INSERT INTO person (id, \(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO person (id, \(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [.integer(id)] + values(of: draft, added: added))
         } else {
             try database.run(insertSQL, values(of: draft, added: added))

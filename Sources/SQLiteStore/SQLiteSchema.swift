@@ -102,6 +102,18 @@ enum SQLiteSchema {
         ALTER TABLE person ADD COLUMN uid TEXT;
         CREATE INDEX person_uid ON person (uid) WHERE uid IS NOT NULL;
         """,
+        // Version 7: a search reads every field, not the name alone. What
+        // it reads beyond the name (`PersonSearchText.foldedFields`) is kept
+        // in a column, filled here by this program's own code
+        // (`people_search_fields`, see SQLiteConnection) and by every write
+        // since. A search reads the sort key and this column joined, so a
+        // person another program inserted or renamed is found by the name
+        // its sort key holds; one whose fields it left NULL is found by
+        // name alone. The derived objects are built anew after the steps.
+        """
+        ALTER TABLE person ADD COLUMN search_fields TEXT;
+        UPDATE person SET search_fields = people_search_fields(address, email, card);
+        """,
     ]
 
     /// The version a database is at after every step.
@@ -134,22 +146,35 @@ enum SQLiteSchema {
     /// What `person_search` is made with: its one column and its options,
     /// which `people check` makes its private copy of the index with too.
     static let searchIndexArguments =
-        "sort_name, tokenize = 'trigram case_sensitive 1', detail = 'full'"
+        "search_text, tokenize = 'trigram case_sensitive 1', detail = 'full'"
+
+    /// The text a search reads in the person row `row` ("new", "p", or
+    /// "" for the table's own columns): its sort key, the fields'
+    /// separator, then its other fields folded (``Features/PersonSearchText``).
+    ///
+    /// The name's part is the sort key itself, so whatever sort key
+    /// another program stores is what its name is found by, as it is what
+    /// its person is ordered by. Fields it left NULL read as empty.
+    static func searched(_ row: String = "") -> String {
+        let prefix = row.isEmpty ? "" : row + "."
+        return "\(prefix)sort_name || char(31) || coalesce(\(prefix)search_fields, '')"
+    }
 
     static let derived = """
-        -- Name search is "contains", which no B-tree index can answer. An FTS5
+        -- Search is "contains", which no B-tree index can answer. An FTS5
         -- trigram index can, with positions (detail = full): a search of three
         -- characters or more is a phrase of trigrams that matches exactly the
-        -- names containing it. Each folded name is stored with two U+0001
-        -- after it, so every character and pair of characters in a name begins
-        -- a trigram: a search of one or two characters finds its names through
+        -- persons whose search text (the sort key, then every other field
+        -- folded) contains it. Each text is stored with two U+0001 after
+        -- it, so every character and pair of characters in it begins a
+        -- trigram: a search of one or two characters finds its persons through
         -- the trigrams that begin with it. The index keeps its own copy of the
         -- text, so what it holds for an id can be forgotten by id alone.
         CREATE VIRTUAL TABLE person_search USING fts5(
             \(searchIndexArguments)
         );
 
-        -- How many persons' names contain each text of one to three
+        -- How many persons' search texts contain each text of one to three
         -- characters, so the total of a short search is one lookup however
         -- many match. Longer searches are counted through the index.
         CREATE TABLE person_gram (gram TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
@@ -159,9 +184,9 @@ enum SQLiteSchema {
         -- were last true (-1 when they are not); how deep the writers allowed
         -- to touch the derived tables are (the triggers below, and this
         -- program's own writes); whether anyone else has touched them; and how
-        -- many sort keys are odd: they hold a NUL, which the index and
+        -- many search texts are odd: they hold a NUL, which the index and
         -- SQLite's length() stop at, or are longer than the counts split (see
-        -- SQLiteSchema.gramLimit). Searches walk the names while any are.
+        -- SQLiteSchema.gramLimit). Searches walk the persons while any are.
         -- It starts with a writer at work: the rebuild that fills it.
         CREATE TABLE person_state (
             total    INTEGER NOT NULL,
@@ -194,8 +219,9 @@ enum SQLiteSchema {
         -- No column list: renumbering through rowid, _rowid_ or oid names no
         -- column, and must fire it too.
         CREATE TRIGGER person_updated AFTER UPDATE ON person
-        WHEN old.id IS NOT new.id OR old.sort_name IS NOT new.sort_name BEGIN
-            \(body(forgetting: ["old.id", "new.id"], remembering: "new.id", as: "new.sort_name"))
+        WHEN old.id IS NOT new.id OR old.sort_name IS NOT new.sort_name
+            OR old.search_fields IS NOT new.search_fields BEGIN
+            \(body(forgetting: ["old.id", "new.id"], remembering: "new.id", as: searched("new")))
         END;
 
         -- A BLOB sorts after every text, so a sort key another program stores
@@ -255,12 +281,12 @@ enum SQLiteSchema {
     /// The statements of a trigger on `person`, run as an allowed writer of
     /// the derived tables: take out whatever the index, the counts and the
     /// total hold for the rows `forgotten` (if anything), then index, count
-    /// and total row `id`, whose folded name is `sortName`.
+    /// and total row `id`, whose search text is `searchText`.
     ///
     /// The old text is read from the index's own copy
     /// (`person_search_content`), never through a search of the index.
     private static func body(
-        forgetting forgotten: [String], remembering id: String? = nil, as sortName: String = ""
+        forgetting forgotten: [String], remembering id: String? = nil, as searchText: String = ""
     ) -> String {
         let ids = forgotten.joined(separator: ", ")
         var statements = [
@@ -278,14 +304,14 @@ enum SQLiteSchema {
         }
         if let id {
             statements.append(
-                "INSERT INTO person_search (rowid, sort_name) VALUES (\(id), \(indexed(sortName)));"
+                "INSERT INTO person_search (rowid, search_text) VALUES (\(id), \(indexed(searchText)));"
             )
             statements.append(countGrams(ofRow: id))
         }
         statements.append(
             id == nil
                 ? "UPDATE person_state SET writing = writing - 1;"
-                : "UPDATE person_state SET writing = writing - 1, total = total + 1, odd_keys = odd_keys + (\(isOdd(indexed(sortName))));"
+                : "UPDATE person_state SET writing = writing - 1, total = total + 1, odd_keys = odd_keys + (\(isOdd(indexed(searchText))));"
         )
         return statements.joined(separator: "\n        ")
     }
@@ -306,20 +332,26 @@ enum SQLiteSchema {
         grams(of: "c0", from: "person_search_content", where: "id = \(id)")
     }
 
-    /// The grams of the indexed text `column` (a name and its two sentinels)
-    /// of the one row of `table` that `condition` picks.
+    /// The grams of the indexed text `column` (a text and its two
+    /// sentinels) of the one row of `table` that `condition` picks; none
+    /// for a text longer than ``gramLimit``.
     ///
     /// Triggers may not use `WITH RECURSIVE`, so the positions 0…length-1 come
-    /// from `json_each` over an array of that many zeros; a name of any
-    /// length is split whole.
+    /// from `json_each` over an array of that many zeros. Near the end a
+    /// gram is cut short, and is then the shorter gram at its place: every
+    /// caller takes the grams as a set, so it adds nothing. Comparing each
+    /// position with the text's length instead cost more than the split,
+    /// for SQLite counts a text's characters anew each time: 2.8 s for a
+    /// text of 12,000.
     static func grams(of column: String, from table: String, where condition: String) -> String {
         """
         SELECT substr(name.t, start.key + 1, width.value) AS gram FROM
                     (SELECT substr(\(column), 1, length(\(column)) - 2) AS t
                         FROM \(table) WHERE \(condition)) AS name,
-                    json_each('[' || substr(replace(hex(zeroblob(length(name.t))), '00', ',0'), 2) || ']') AS start,
+                    json_each('[' || substr(replace(hex(zeroblob(
+                        CASE WHEN length(name.t) <= \(gramLimit) THEN length(name.t) ELSE 0 END
+                    )), '00', ',0'), 2) || ']') AS start,
                     json_each('[1,2,3]') AS width
-                    WHERE start.key + width.value <= length(name.t) AND length(name.t) <= \(gramLimit)
         """
     }
 
@@ -330,21 +362,25 @@ enum SQLiteSchema {
         "(instr(CAST(\(column) AS BLOB), x'00') > 0 OR length(\(column)) > \(gramLimit + 2))"
     }
 
-    /// The longest name, in characters, whose grams are counted.
+    /// The longest search text, in characters, whose grams are counted.
     ///
     /// SQL can reach the k-th character of a text only by reading the k
-    /// before it, so splitting a name costs the square of its length: a name
-    /// of 80,000 characters took a minute. No name `people` accepts comes
-    /// near this; a longer one another program stores is not counted, and
-    /// makes searches walk the names while it is there (see `odd_keys`).
-    static let gramLimit = 1_000
+    /// before it, so splitting a text in a trigger costs the square of its
+    /// length: 80,000 characters took a minute, this many about a second.
+    /// It holds every field of a person `people` accepts at its longest
+    /// (``Features/PersonField/maximumLength``, twenty emails and phones,
+    /// four thousand characters of notes). A longer text, which only another
+    /// program or a fold that lengthens a great many letters (ß to ss) can
+    /// make, is not counted, and makes searches walk the persons, exact but
+    /// slower, while it is there (see `odd_keys`).
+    static let gramLimit = 12_000
 
-    /// The character the search index puts after each name, twice; no
-    /// valid name holds it.
+    /// The character the search index puts after each search text, twice;
+    /// no valid field holds it.
     static let sentinel: Unicode.Scalar = "\u{1}"
 
-    /// The text the search index holds for the folded name in `column`:
-    /// as text, whatever another program stored there.
+    /// The text the search index holds for the search text `column`
+    /// (``searched(_:)``): as text, whatever another program stored there.
     static func indexed(_ column: String) -> String { "CAST(\(column) AS TEXT) || char(1, 1)" }
 
     /// The trigger that indexes and counts each person added one at a time.
@@ -354,7 +390,7 @@ enum SQLiteSchema {
     /// `SQLitePersonStore.add(contentsOf:addedAt:)`), so it is spelled once, here.
     static let insertTrigger = """
         CREATE TRIGGER person_inserted AFTER INSERT ON person BEGIN
-                \(body(forgetting: ["new.id"], remembering: "new.id", as: "new.sort_name"))
+                \(body(forgetting: ["new.id"], remembering: "new.id", as: searched("new")))
             END;
         """
 }

@@ -1,13 +1,15 @@
 import Features
 
-/// How one name search runs on the database, chosen for what it is and for
+/// How one search runs on the database, chosen for what it is and for
 /// how many persons it matches.
 ///
-/// Every store promises the same search: persons whose folded name contains
-/// the folded text, in name order. The database answers it two ways, and
+/// Every store promises the same search: persons one of whose fields,
+/// folded, contains the folded text (``Features/PersonSearchText``: the
+/// sort key, then the `search_fields` column, see
+/// ``SQLiteSchema/searched(_:)``), in name order. The database answers it two ways, and
 /// which is quicker depends on how many match:
 ///
-/// - **Walking the name order** (the `person_order` index) and keeping names
+/// - **Walking the name order** (the `person_order` index) and keeping persons
 ///   that contain the text. A page is found as soon as enough match, so this
 ///   is quick when many do: for a search that one name in twenty matches,
 ///   ten are found in about two hundred names.
@@ -32,6 +34,9 @@ struct SQLiteSearch {
     private enum Kind {
         /// No text: everyone.
         case everyone
+        /// Text holding the fields' separator, which would match across
+        /// two fields: no one.
+        case nobody
         /// One or two characters: counted in `person_gram`, found through
         /// the trigrams that begin with them.
         case short
@@ -67,6 +72,8 @@ struct SQLiteSearch {
         self.trusted = trusted
         if length == 0 {
             kind = .everyone
+        } else if folded.contains(PersonSearchText.separator) {
+            kind = .nobody
         } else if !trusted || folded.unicodeScalars.contains(where: Self.isUnindexable) {
             kind = .unindexed
         } else {
@@ -87,7 +94,7 @@ struct SQLiteSearch {
     /// key is odd (holds a NUL, or is too long to count; see `odd_keys`).
     private func current(in database: SQLiteConnection) throws(PersonStoreError) -> SQLiteSearch {
         switch kind {
-        case .everyone, .unindexed: return self
+        case .everyone, .nobody, .unindexed: return self
         case .short, .long:
             return try database.integer("SELECT odd_keys FROM person_state") > 0
                 ? SQLiteSearch(folded, trusted: false) : self
@@ -101,9 +108,12 @@ struct SQLiteSearch {
         switch kind {
         case .everyone:
             return try total(in: database)
+        case .nobody:
+            return 0
         case .unindexed:
             return try database.integer(
-                "SELECT count(*) FROM person WHERE instr(sort_name, ?) > 0", [.text(folded)])
+                "SELECT count(*) FROM person WHERE instr(\(SQLiteSchema.searched()), ?) > 0",
+                [.text(folded)])
         case .short, .long:
             guard length <= 3 else {
                 return try database.integer(
@@ -134,7 +144,7 @@ struct SQLiteSearch {
     enum Route {
         /// Every row: no search.
         case everyone
-        /// Along the name index, keeping names that contain the text.
+        /// Along the name index, keeping persons whose text contains it.
         case walk
         /// Only the rows the trigram index names, through this `MATCH` query.
         case lookUp(String)
@@ -158,6 +168,7 @@ struct SQLiteSearch {
         guard current.kind == kind else { return try current.route(for: purpose, in: database) }
         switch kind {
         case .everyone: return .everyone
+        case .nobody: return .none
         case .unindexed: return .walk
         case .short, .long: break
         }

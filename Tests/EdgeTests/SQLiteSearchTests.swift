@@ -38,7 +38,11 @@ import Testing
     /// Every search worth asking of `names`: each of their grams of one to
     /// four characters, plus texts that match nothing or hold the sentinel.
     private static func searches(_ names: [String]) -> [String] {
-        var searches: Set<String> = ["", "zzz", "q", "\u{1}", "a\u{1}", "\"", "ada li"]
+        var searches: Set<String> = [
+            "", "zzz", "q", "\u{1}", "a\u{1}", "\"", "ada li",
+            // Other fields', and across two fields, which matches no one.
+            "@example.org", "p1", "7946 10", "447946", "met", "at work", "\u{1F}", "org\u{1F}",
+        ]
         for name in names {
             let scalars = Array(PersonSortKey.fold(name).unicodeScalars)
             for start in scalars.indices {
@@ -54,8 +58,76 @@ import Testing
 
     private func drafts(_ names: some Sequence<String>) throws -> [ValidatedDraft] {
         try names.map { (name) throws(PersonValidationError) in
-            try PersonDraft(name: name).validated()
+            try Self.card(name).validated()
         }
+    }
+
+    /// A draft named `name` with, for two names in three, other fields a
+    /// search reads holding the name's parts reversed: an organisation, a
+    /// note, an email and a phone, so searches find persons by them too.
+    private static func card(_ name: String) -> PersonDraft {
+        let parts = name.split(separator: " ").reversed().joined(separator: " ")
+        var texts: [PersonField: String] = [.name: name]
+        switch name.unicodeScalars.count % 3 {
+        case 0: texts[.organization] = parts
+        case 1:
+            texts[.notes] = "met \(parts)\nat work"
+            texts[.phone] = "mobile: +44 20 7946 \(1_000 + name.unicodeScalars.count)"
+            texts[.email] = "work: p\(name.utf8.count)@example.org"
+        default: break
+        }
+        return PersonDraft(texts: texts)
+    }
+
+    /// A card with every field at its longest, in letters and digits
+    /// alone: the longest search text a person `people` accepts can have.
+    private static func longestCard() throws -> ValidatedDraft {
+        let email =
+            String(repeating: "e", count: 64) + "@" + String(repeating: "d", count: 63) + "."
+            + String(repeating: "d", count: 63) + "." + String(repeating: "d", count: 57) + ".org"
+        var texts: [PersonField: String] = [:]
+        for field in PersonField.allCases where !field.isList && field != .birthday {
+            texts[field] = String(repeating: "w", count: field.maximumLength - 3) + "end"
+        }
+        texts[.notes] =
+            String(repeating: "n", count: PersonField.notes.maximumLength - 7) + "the end"
+        texts[.email] = (0..<PersonField.mostValues).map { _ in email }.joined(separator: ", ")
+        texts[.phone] = (0..<PersonField.mostValues).map { index in
+            "+44 " + String(repeating: "0", count: PersonField.longestValue(of: .phone) - 6)
+                + String(format: "%02d", index)
+        }.joined(separator: ", ")
+        return try PersonDraft(texts: texts).validated()
+    }
+
+    /// The longest card `people` accepts is counted and indexed like any
+    /// other, by a bulk add and by the triggers alike, so a search never
+    /// has to walk every person because of it.
+    @Test func theLongestCardPeopleAcceptsIsCountedNotWalked() async throws {
+        let card = try Self.longestCard()
+        let text = PersonSearchText(name: card.name, details: card.details).folded
+        #expect(text.unicodeScalars.count > 10_000)
+        #expect(text.unicodeScalars.count <= SQLiteSchema.gramLimit)
+        let inBulk = try SQLitePersonStore(path: folder.path("bulk.sqlite"))
+        _ = try inBulk.add(contentsOf: [card], addedAt: Fixtures.now)
+        let oneByOne = try SQLitePersonStore(path: folder.path("single.sqlite"))
+        let added = try await oneByOne.add(card, addedAt: Fixtures.now)
+        for file in ["bulk.sqlite", "single.sqlite"] {
+            let connection = try SQLiteConnection(path: folder.path(file), busyTimeout: .seconds(1))
+            #expect(try connection.integer("SELECT odd_keys FROM person_state") == 0, "\(file)")
+            #expect(try connection.integer("SELECT n FROM person_gram WHERE gram = 'nt'") == 1)
+        }
+        for store in [inBulk, oneByOne] {
+            #expect(try await store.count(matching: "the end") == 1)
+            #expect(try await store.count(matching: "0019") == 1)
+            #expect(try await store.page(matching: "wend", from: .first, limit: 10).count == 1)
+        }
+        // An edit splits the old text and the new in the triggers.
+        var edited = PersonDraft(added)
+        edited[.notes] = "short now"
+        _ = try await oneByOne.update(added, with: edited.validated())
+        #expect(try await oneByOne.count(matching: "the end") == 0)
+        #expect(try await oneByOne.count(matching: "short now") == 1)
+        #expect(try await oneByOne.check(repairing: false).problems == [])
     }
 
     @Test(arguments: [1, 2] as [UInt64])
@@ -68,7 +140,7 @@ import Testing
         _ = try database.add(contentsOf: bulk, addedAt: Fixtures.now)
         _ = try await memory.add(contentsOf: bulk, addedAt: Fixtures.now)
         for name in Self.names(300, using: &generator) {
-            let draft = try PersonDraft(name: name).validated()
+            let draft = try Self.card(name).validated()
             _ = try await database.add(draft, addedAt: Fixtures.now)
             _ = try await memory.add(draft, addedAt: Fixtures.now)
         }
@@ -79,7 +151,7 @@ import Testing
                 try await database.delete(person)
                 try await memory.delete(person)
             } else {
-                let draft = try PersonDraft(name: Self.names(1, using: &generator)[0]).validated()
+                let draft = try Self.card(Self.names(1, using: &generator)[0]).validated()
                 _ = try await database.update(person, with: draft)
                 _ = try await memory.update(person, with: draft)
             }
@@ -111,8 +183,9 @@ import Testing
         let path = folder.path("people.sqlite")
         let store = try SQLitePersonStore(path: path)
         _ = try store.add(
-            contentsOf: try drafts(DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ẍr"]),
-            addedAt: Fixtures.now)
+            contentsOf: try (DemoPersons.drafts(count: 2_000).map(\.name) + ["Ŵyn Ẍr"]).map {
+                (name) throws(PersonValidationError) in try PersonDraft(name: name).validated()
+            }, addedAt: Fixtures.now)
         let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         try database.execute(SQLiteSearch.termsTable)
         func route(_ search: String) throws -> String {

@@ -29,3 +29,15 @@ struct SQLiteTestFile {
         try SQLiteConnection(path: path, busyTimeout: .seconds(5)).integer(sql)
     }
 }
+
+extension SQLiteTestFile {
+    /// SQLite's own answer to "whose fields contain the folded search?".
+    ///
+    /// Written out here rather than taken from the store, so a test of the
+    /// store against it compares two things: a person's sort key, the
+    /// fields' separator and their stored search fields, joined, holds
+    /// the search; a search holding the separator matches no one. Binds
+    /// the folded search twice.
+    static let plainSearchFilter =
+        "instr(?, char(31)) = 0 AND instr(sort_name || char(31) || coalesce(search_fields, ''), ?) > 0"
+}

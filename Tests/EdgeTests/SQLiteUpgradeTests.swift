@@ -48,6 +48,15 @@ import Testing
                 let found = try store.page(matching: person.name, from: .first, limit: 100)
                 #expect(found.map(\.id).contains(person.id), "search for \(person.name)")
             }
+            // A search reads every field once upgraded (step 7): each
+            // person is found by the street and the email too.
+            for person in old {
+                for field in [person.address, person.email ?? ""] where !field.isEmpty {
+                    let found = try store.page(matching: field, from: .first, limit: 100)
+                    #expect(
+                        found.map(\.id).contains(person.id), "search for \(field.debugDescription)")
+                }
+            }
             #expect(try store.check(repairing: false).problems == [])
         }
         do {
@@ -61,6 +70,44 @@ import Testing
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: path)) == before,
             "a second open writes nothing")
+    }
+
+    /// A card written at version 6 is searched by every field once the
+    /// book is upgraded: a phone's digits alone, the organisation, a word
+    /// of the notes, an email after the first, accents set aside; and a
+    /// row another program inserts afterwards with no search fields is
+    /// still found by its name, and named by the check.
+    @Test func aVersion6BooksCardsAreSearchedByEveryFieldOnceUpgraded() throws {
+        let path = try SchemaFixture.buildSQLite("sqlite-v6", in: folder)
+        let store = try SQLitePersonStore(path: path)
+        let found = { (search: String) in
+            try store.page(matching: search, from: .first, limit: 100).map(\.id)
+        }
+        #expect(try found("2079460958") == [1])
+        #expect(try found("+44 20 7946") == [1])
+        #expect(try found("ANALYTICAL") == [1])
+        #expect(try found("first program") == [1])
+        #expect(try found("ada.king@") == [1])
+        #expect(try found("zolta lodz") == [2])
+        #expect(try found("malopolska") == [2])
+        #expect(try found("third@example") == [9_007_199_254_740_993])
+        #expect(try found("amazing grace") == [5])
+        #expect(try store.count(matching: "lovelaceada") == 0)
+        #expect(
+            try store.check(repairing: false).notes.allSatisfy { !$0.contains("search fields") })
+
+        let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(5))
+        try connection.execute(
+            "INSERT INTO person (name, sort_name, address, email, added) VALUES ('Plain Insert', 'plain insert', 'Nowhere', 'plain@example.org', 0)"
+        )
+        #expect(try found("plain ins").count == 1)
+        #expect(
+            try found("plain@example").isEmpty, "a row with no search fields is found by name alone"
+        )
+        #expect(
+            try store.check(repairing: false).notes.contains {
+                $0.hasPrefix("1 person has no search fields")
+            })
     }
 
     @Test(arguments: SchemaFixture.names(prefix: "sqlite-v"))
@@ -115,7 +162,12 @@ extension SQLiteUpgradeTests {
         do {
             let store = try SQLitePersonStore(path: path)
             let persons = try store.page(matching: "", from: .first, limit: 10_000)
-            for person in persons {
+            // A book with cards already (version 6) reads them as they are.
+            let carded = Set(
+                try SQLiteConnection(path: path, busyTimeout: .seconds(5)).rows(
+                    "SELECT id FROM person WHERE card IS NOT NULL"
+                ).map { $0.integer(0) })
+            for person in persons where !carded.contains(person.id) {
                 let old = ContactDetails(
                     emails: person.email.map { [LabelledValue(value: $0)] } ?? [],
                     address: PostalAddress(street: person.address))

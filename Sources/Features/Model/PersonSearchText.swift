@@ -3,16 +3,17 @@
 ///
 /// One definition, so that every store finds the same persons: the memory
 /// store keeps this text beside each person's sort key, the SQLite store
-/// keeps it in a column (and its trigram index reads that column), and the
-/// PostgreSQL server computes it, in SQL, as it computes the sort name.
+/// keeps the part after the name in a column (and its trigram index reads
+/// the sort key and that column joined), and the PostgreSQL server
+/// computes it, in SQL, as it computes the sort name.
 ///
 /// The fields are the name, every email, every phone as written and its
 /// ASCII digits alone (so `2079460958` finds `+44 20 7946 0958`), the
 /// organisation, the title, the nickname, the address's parts and the
-/// notes, in that order, joined by ``separator`` and folded as a whole by
-/// ``PersonSortKey/fold(_:)``: case and accents set aside, as a name is.
-/// The separator folds to itself and nothing composes across it, so the
-/// whole folded is the same as each field folded and then joined.
+/// notes, in that order, joined by ``separator``. The name is folded as
+/// its sort key is, and the rest by ``PersonSortKey/fold(_:)`` too: case
+/// and accents set aside, as a name is. The separator folds to itself and
+/// nothing composes across it, so the whole folded at once is the same.
 ///
 /// A person matches a search when the folded search is a substring of this
 /// text. A search holding the separator would match across two fields, so
@@ -29,7 +30,9 @@ public struct PersonSearchText: Sendable, Hashable {
 
     /// The search text of a person with this name and card.
     public init(name: String, details: ContactDetails) {
-        self.init(folded: PersonSortKey.fold(Self.fields(name: name, details: details)))
+        self.init(
+            folded: PersonSortKey.fold(name) + String(Self.separator)
+                + Self.foldedFields(of: details))
     }
 
     /// A search text already folded, as a store reads it back.
@@ -40,8 +43,23 @@ public struct PersonSearchText: Sendable, Hashable {
     /// The fields a search reads, joined by ``separator`` and not folded:
     /// what a store that folds in its own code is handed.
     public static func fields(name: String, details: ContactDetails) -> String {
-        var fields = [name]
-        fields += details.emails.map(\.value)
+        name + String(separator) + fields(of: details)
+    }
+
+    /// Every field a search reads but the name, folded and joined by
+    /// ``separator``: what the SQLite store keeps beside the sort key.
+    ///
+    /// A person's whole text is their sort key, the separator, then this.
+    /// So a store that keeps the two apart finds a person another program
+    /// renamed by the new name, as soon as it has the new sort key.
+    public static func foldedFields(of details: ContactDetails) -> String {
+        PersonSortKey.fold(fields(of: details))
+    }
+
+    /// Every field a search reads but the name, joined by ``separator``
+    /// and not folded.
+    static func fields(of details: ContactDetails) -> String {
+        var fields = details.emails.map(\.value)
         for phone in details.phones {
             fields.append(phone.value)
             fields.append(String(phone.value.unicodeScalars.filter { ("0"..."9").contains($0) }))
