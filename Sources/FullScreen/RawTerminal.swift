@@ -29,9 +29,19 @@ public final class RawTerminal: FullScreenTerminal {
     /// once the terminal is given back.
     private let endedBy = Locked<Int32?>(nil)
 
+    /// What must happen before a signal that ended the session ends the
+    /// program: work that would otherwise be cut off half done.
+    private let beforeEndingBySignal: @Sendable () -> Void
+
     /// The terminal on standard input and output; nothing changes until
     /// ``begin()``.
-    public init() {}
+    ///
+    /// - Parameter beforeEndingBySignal: run once the terminal is given
+    ///   back, when a signal ended the session, just before the signal
+    ///   ends the program (the server store sends its cancels there).
+    public init(beforeEndingBySignal: @escaping @Sendable () -> Void) {
+        self.beforeEndingBySignal = beforeEndingBySignal
+    }
 
     public var size: TerminalSize {
         var window = winsize()
@@ -62,7 +72,10 @@ public final class RawTerminal: FullScreenTerminal {
         TerminalRescue.disarm()
         // Every screen has left and the terminal is as it was: the signal
         // does now what it would have done at once, with its default action.
-        if let signal = endedBy.withLock({ $0 }) { Self.endByDefault(signal) }
+        if let signal = endedBy.withLock({ $0 }) {
+            beforeEndingBySignal()
+            Self.endByDefault(signal)
+        }
     }
 
     /// Ends the process by `signal`'s default action, as if never caught.

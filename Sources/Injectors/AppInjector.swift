@@ -127,7 +127,8 @@ public enum AppInjector {
         case .full:
             {
                 FullScreenViews(
-                    terminal: RawTerminal(),
+                    terminal: RawTerminal(
+                        beforeEndingBySignal: StoreInjector.injectStopOfRunningStatements()),
                     writer: FrameWriter(
                         usesColor: invocation.configuration.usesColor, theme: invocation.theme),
                     book: bookName(invocation.configuration))

@@ -155,6 +155,21 @@ public enum StoreInjector {
         #endif
     }
 
+    /// What the full-screen terminal runs before a signal that ended its
+    /// session ends the program: with the server store built in, a cancel
+    /// for every statement still running, sent before the program is gone
+    /// (`PostgreSQLPersonStore.stopRunningStatements()`); else nothing.
+    ///
+    /// The terminal cannot know the stores, and a store cannot know the
+    /// terminal; only the composition root sees both.
+    static func injectStopOfRunningStatements() -> @Sendable () -> Void {
+        #if PostgreSQL
+            { PostgreSQLPersonStore.stopRunningStatements() }
+        #else
+            {}
+        #endif
+    }
+
     /// Whether this run's session answers Ctrl-C itself.
     ///
     /// The full-screen one turns the signal into quitting, which ends every

@@ -79,6 +79,12 @@
             Interruption.watch()
         }
 
+        /// Stops every statement a connection runs now, and returns once
+        /// each cancel request is sent (``Interruption``).
+        static func stopRunningStatements() {
+            Interruption.stopEveryRunningCall()
+        }
+
         /// Connects as ``init(conninfo:)`` does, on a thread of its own:
         /// connecting blocks, and the concurrency pool's few threads must
         /// never wait on the network; then pins `searchPath` (see
@@ -413,24 +419,29 @@
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                let running = state.withLock { state in
-                    state.ending = true
-                    return Array(state.running.values)
-                }
-                // Each request is a connection to the server, which may take
-                // it and never answer (stopped, or beyond a network gone
-                // dead): the program ends after a few seconds regardless.
-                let sent = DispatchGroup()
-                for connection in running {
-                    DispatchQueue.global().async(group: sent) { connection.cancelNow() }
-                }
-                _ = sent.wait(timeout: .now() + .seconds(5))
+                state.withLock { $0.ending = true }
+                stopEveryRunningCall()
                 // 128 + the signal, as a shell reports a program it ended:
                 // 130 for Ctrl-C.
                 exit(128 + number)
             }
             source.resume()
             return source
+        }
+
+        /// Sends the cancel request of every call running now, and waits
+        /// until each is sent: for a program about to end.
+        ///
+        /// Each request is a connection to the server, which may take it
+        /// and never answer (stopped, or beyond a network gone dead): it
+        /// returns after a few seconds regardless.
+        static func stopEveryRunningCall() {
+            let running = state.withLock { Array($0.running.values) }
+            let sent = DispatchGroup()
+            for connection in running {
+                DispatchQueue.global().async(group: sent) { connection.cancelNow() }
+            }
+            _ = sent.wait(timeout: .now() + .seconds(5))
         }
 
         /// Starts watching for the signals, the first time it is called.

@@ -111,6 +111,20 @@
             PostgreSQLConnection.stopStatementsOnInterrupt()
         }
 
+        /// Sends every statement people runs now on any server its cancel
+        /// request, and returns once each is sent (at most a few seconds):
+        /// for a program a signal is about to end.
+        ///
+        /// A full-screen session that a signal ends cancels its scopes'
+        /// work, and a cancelled call sends its request from another
+        /// thread. The signal, raised again once the terminal is given
+        /// back, could end the program before that thread ran, and the
+        /// statement then went on waiting on the server. The composition
+        /// root hands this to the terminal to run first.
+        public static func stopRunningStatements() {
+            PostgreSQLConnection.stopRunningStatements()
+        }
+
         /// What a store is opened for.
         public enum Opening: Sendable {
             /// A command that writes: a database with no book gets one.
