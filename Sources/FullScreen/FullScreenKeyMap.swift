@@ -45,6 +45,9 @@ public enum FullScreenKeyMap {
                 [.character("/")], "/", "search",
                 "search as you type; Enter keeps it, Esc shows everyone again")
         case .add: FullScreenKey([.character("a")], "a", "add", intent.summary)
+        // Not D, first proposed: case does not count, and d on the list
+        // deletes the person beside it.
+        case .demo: FullScreenKey([.character("x")], "x", "demo", intent.summary)
         case .undo: FullScreenKey([.character("u")], "u", "undo", intent.summary)
         case .settings: FullScreenKey([.character("s")], "s", "settings", intent.summary)
         case .retry:

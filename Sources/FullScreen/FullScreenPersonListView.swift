@@ -139,6 +139,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             case .nextPage: model.showNextPage != nil
             case .previousPage: model.showPreviousPage != nil
             case .retry: model.retry != nil
+            case .demo: model.addDemoPersons != nil
             case .open: !model.rows.isEmpty
             default: true
             }
@@ -191,6 +192,13 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             searchDraft = model.searchText
             display.setNeedsDisplay()
         case .add: await model.add()
+        case .demo:
+            guard !model.isLoading else { return .waitForLoad }
+            guard let fill = model.addDemoPersons else {
+                showError("The demo persons go only in an empty book.")
+                return .handled
+            }
+            await display.whileWriting("adding the demo persons…") { await fill() }
         case .undo: await display.whileWriting("undoing the delete…") { await model.undo() }
         case .retry:
             // Loaded or not: a file another program wrote tells no one,
@@ -273,7 +281,9 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     private func hint(_ model: PersonListViewModel) -> String {
         if model.retry != nil { return "; r tries again" }
         guard model.rows.isEmpty, !model.isLoading else { return "" }
-        return model.searchText.isEmpty ? "; a adds someone" : "; Esc after / shows everyone"
+        guard model.searchText.isEmpty else { return "; Esc after / shows everyone" }
+        return model.addDemoPersons == nil
+            ? "; a adds someone" : "; a adds someone, x three demo persons"
     }
 
     public func draw(in grid: inout CellGrid, area: PaneArea, focused: Bool) {

@@ -72,7 +72,7 @@ public enum PersonListInjector {
     {
         switch intent {
         case .settings: SettingsInjector.injectSettingsControllerProvider(session)
-        case .open, .nextPage, .previousPage, .search, .add, .undo, .retry, .edit, .delete,
+        case .open, .nextPage, .previousPage, .search, .add, .demo, .undo, .retry, .edit, .delete,
             .cancel, .back, .quit, .help:
             nil
         }

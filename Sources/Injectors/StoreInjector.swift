@@ -109,9 +109,15 @@ public enum StoreInjector {
         try app.keep(app.baseStoreCache) { try injectMadePersonStore(app) }
     }
 
-    /// A new store of the configured kind; a missing file is made, as the
-    /// first run makes one, unless the command only looks (`check`), which
-    /// finds the book as it is.
+    /// A new store of the configured kind; a missing file is made, empty,
+    /// only for a command that writes or a session
+    /// (``Features/Command/makesAPersonalBookWhenMissing``): one that only
+    /// reads finds the book as it is, or says there is none.
+    ///
+    /// A new book holds only what its owner puts in it; the demo persons
+    /// are offered on its empty list and by `people demo`, never imposed.
+    /// The memory store is the demo store (`--store memory`): nothing it
+    /// holds is kept, so it starts with them.
     ///
     /// Call ``injectBasePersonStore(_:)`` instead: this one does not cache.
     static func injectMadePersonStore(_ app: AppScope) throws -> any PersonStore {
@@ -120,13 +126,19 @@ public enum StoreInjector {
             try app.make(
                 SQLitePersonStore(
                     path: try app.configuration.requiredDatabasePath(),
-                    startingWith: Person.samples,
-                    opening: app.command.changesTheBookAsItOpens ? .toUse : .toCheck))
+                    opening: fileOpening(for: app.command)))
         case .memory:
             app.make(MemoryPersonStore(persons: Person.samples))
         case .postgresql:
             try injectServerPersonStore(app)
         }
+    }
+
+    /// How a book file is opened for `command`: to check it, only to read
+    /// it (a missing file is not made), or to use it.
+    static func fileOpening(for command: Command) -> SQLitePersonStore.Opening {
+        guard command.changesTheBookAsItOpens else { return .toCheck }
+        return command.makesAPersonalBookWhenMissing ? .toUse : .toRead
     }
 
     /// How the screens hear of changes someone else made to the book: from
@@ -181,7 +193,7 @@ public enum StoreInjector {
     }
 
     /// The server store, on the configured address; a new book there
-    /// starts empty, unlike a new file: it is a team's, and the demo
+    /// starts empty, as a new file does: it is a team's, and the demo
     /// persons would be theirs to delete.
     ///
     /// Built only with the package's `PostgreSQL` trait, which needs the

@@ -57,7 +57,7 @@ struct ArgumentParser {
 
     private static let operandCounts = [
         "list": 0, "add": 0, "show": 1, "edit": 1, "delete": 1, "seed": 1, "graph": 0, "export": 0,
-        "check": 0, "query": 1, "import": 1,
+        "check": 0, "demo": 0, "query": 1, "import": 1,
     ]
 
     private var remaining: ArraySlice<String>

@@ -264,6 +264,8 @@ public struct Invocation: Sendable, Equatable {
                 throw UsageError("'seed' needs a number of persons, such as 'people seed 1000'")
             }
             return .seed(count: try WholeNumber.parse(text, for: "seed", in: 1...1_000_000))
+        case "demo":
+            return .demo
         case let other?:
             throw UsageError("unknown command '\(other)' (try 'people --help')")
         }

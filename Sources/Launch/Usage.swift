@@ -37,6 +37,9 @@ public enum Usage {
                                            several emails or phones: 'work: a@b.org, c@d.org'
           people delete ID
           people seed N                    add N generated demo persons (one transaction)
+          people demo                      add the three demo persons (Ada, Alan, Grace) to
+                                           an empty book, in one transaction; a book that
+                                           holds anyone is refused
           people export [--format csv|json|vcard] [--search TEXT] [--csv-formulas keep|neutralise]
                                            everyone in name order, every field with the id,
                                            card id (uid) and date, for import; neutralise
@@ -112,8 +115,11 @@ public enum Usage {
           (~/.local/share/people/people.sqlite when XDG_DATA_HOME is unset,
           empty or relative; ~/Library/Application Support/people/people.sqlite
           on macOS); HOME must then be an absolute path. A new database
-          starts with three sample persons. To start afresh, delete that file
-          (and its -wal and -shm files).
+          starts empty, made by a session or a command that writes; its empty
+          list offers the demo persons (as does people demo). The commands
+          that only read (list, show, export, query, check) and edit and
+          delete make nothing where there is no book: they say so and exit 1.
+          To start afresh, delete that file (and its -wal and -shm files).
           A postgresql:// (or postgres://) address chooses the postgresql store,
           which a team can share; what it leaves out comes from PGHOST, PGPORT,
           PGUSER, PGDATABASE and ~/.pgpass, as for psql. A new book there

@@ -85,9 +85,9 @@ extension SQLitePersonStore {
     }
 
     /// Refuses a path that names nothing, or an empty file: for `people
-    /// check`, which looks at a book and must not make one where a path was
-    /// mistyped. (A link to nowhere counts as something, and is refused
-    /// later for being a link.)
+    /// check` and the commands that only read, which look at a book and
+    /// must not make one where a path was mistyped. (A link to nowhere
+    /// counts as something, and is refused later for being a link.)
     static func requireExisting(_ path: String) throws(PersonStoreError) {
         var status = stat()
         let shown = InertText.quoted(path, limit: 120)

@@ -30,7 +30,8 @@ public final class SQLitePersonStore: PersonStorage {
     private let file: SQLiteFileIdentity
 
     /// Opens the database at `path`, creating the file and its folder when
-    /// missing and bringing its schema up to date.
+    /// missing (if `opening` is ``Opening/toUse``) and bringing its schema
+    /// up to date.
     ///
     /// The file is treated as possibly hostile: another program may have
     /// written it. What it holds is decided before anything is written (see
@@ -48,7 +49,7 @@ public final class SQLitePersonStore: PersonStorage {
     ///   - busyTimeout: how long a write waits for another process's lock.
     /// - Throws: ``Features/PersonStoreError/storage(_:)`` naming the path, when the
     ///   folder cannot be written, the file is missing or empty when only to
-    ///   be checked, the path is not a regular file, the file
+    ///   be read or checked, the path is not a regular file, the file
     ///   is not a people database or is damaged, or it was written by a
     ///   newer schema.
     public init(
@@ -57,12 +58,12 @@ public final class SQLitePersonStore: PersonStorage {
         opening: Opening = .toUse,
         busyTimeout: Duration = .seconds(5)
     ) throws(PersonStoreError) {
-        if opening == .toCheck { try Self.requireExisting(path) }
+        if opening != .toUse { try Self.requireExisting(path) }
         try Self.prepareFolder(for: path)
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Self.checkHeader(of: opened, at: path)
         try Self.prepareSchema(of: opened, samples: samples)
-        let prepared = try SQLiteDerivedData.prepare(opened, repairing: opening == .toUse)
+        let prepared = try SQLiteDerivedData.prepare(opened, repairing: opening != .toCheck)
         trusted = prepared.trusted
         repairedOnOpen = prepared.repaired
         if trusted { try opened.execute(SQLiteSearch.termsTable) }
@@ -72,9 +73,15 @@ public final class SQLitePersonStore: PersonStorage {
 
     /// What a store is opened for.
     public enum Opening: Sendable {
-        /// Every command but `check`: a missing file is made, with its
-        /// folder, and derived data found wrong is built again on the way in.
+        /// A command that writes, or a session: a missing file is made,
+        /// with its folder, and derived data found wrong is built again on
+        /// the way in.
         case toUse
+        /// A command that only reads (`list`, `show`, `export`, `query`)
+        /// or changes persons already there (`edit`, `delete`): a missing
+        /// or empty file is refused and nothing is made, and derived data
+        /// found wrong is built again on the way in.
+        case toRead
         /// `people check`, which only looks: a missing or empty file is
         /// refused and nothing is made, and nothing is built again on open,
         /// so that the check reports what it finds.

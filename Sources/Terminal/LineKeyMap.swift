@@ -18,6 +18,8 @@ public enum LineKeyMap {
         case .previousPage: LineKey("p", "previous", intent.summary)
         case .search: LineKey("/text", "search", intent.summary + "; " + everyoneAgain)
         case .add: LineKey("a", "add", intent.summary)
+        // The full-screen key, where d on the list deletes the person beside.
+        case .demo: LineKey("x", "demo", intent.summary)
         case .undo: LineKey("u", "undo", intent.summary)
         case .settings: LineKey("s", "settings", intent.summary)
         case .retry: LineKey("Enter", "retry", intent.summary)

@@ -81,6 +81,11 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
             await model.search(text)
         case .key("a"):
             await model.add()
+        case .key("x"):
+            guard let fill = model.addDemoPersons else {
+                return showError("The demo persons go only in an empty book.")
+            }
+            await fill()
         case .key("u"):
             await model.undo()
         case .key("q"):
@@ -113,8 +118,10 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
     static func hint(_ model: PersonListViewModel) -> String {
         if model.retry != nil { return "; \(LineKeyMap.key(for: .retry).keys) tries again" }
         guard model.rows.isEmpty, !model.isLoading else { return "" }
-        return model.searchText.isEmpty
-            ? "; \(LineKeyMap.key(for: .add).keys) adds someone" : "; \(LineKeyMap.everyoneAgain)"
+        guard model.searchText.isEmpty else { return "; \(LineKeyMap.everyoneAgain)" }
+        let add = "; \(LineKeyMap.key(for: .add).keys) adds someone"
+        return model.addDemoPersons == nil
+            ? add : add + ", \(LineKeyMap.key(for: .demo).keys) three demo persons"
     }
 
     /// The list's keys that do something on this page; the row numbers
@@ -126,6 +133,7 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
             case .open where model.rows.isEmpty: nil
             case .open: model.rows.count == 1 ? "1 open" : "1–\(model.rows.count) open"
             case .retry where model.retry == nil: nil
+            case .demo where model.addDemoPersons == nil: nil
             case .nextPage where model.showNextPage == nil: nil
             case .previousPage where model.showPreviousPage == nil: nil
             default: LineKeyMap.key(for: intent).keyLineEntry

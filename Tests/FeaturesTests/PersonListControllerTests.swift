@@ -76,6 +76,45 @@ import Testing
         }
     }
 
+    /// An empty book is offered the demo persons, and only an empty one:
+    /// taken, they are listed, and the offer is gone; a search that finds
+    /// no one in a full book offers nothing.
+    @Test func anEmptyBookIsOfferedTheDemoPersonsOnceAndOnlyWhileEmpty() async throws {
+        let store = MemoryPersonStore(persons: [])
+        let harness = Harness(store: store)
+        try await harness.appear()
+        #expect(try harness.shown.summary == "no one yet")
+        let fill = try #require(try harness.shown.addDemoPersons, "an empty book is offered them")
+        await fill()
+        await harness.settle()
+        #expect(try harness.shown.rows.map(\.title) == Person.samples.map(\.name))
+        #expect(try harness.shown.addDemoPersons == nil, "a book with anyone is not")
+        #expect(
+            harness.view.messages.last?.hasPrefix("Added the demo persons Ada Lovelace") == true)
+        let search = try harness.shown.search
+        await search("nobody")
+        await harness.settle()
+        #expect(try harness.shown.rows.isEmpty)
+        #expect(try harness.shown.addDemoPersons == nil, "no one matching is not an empty book")
+        #expect(try await store.count(matching: "") == 3)
+    }
+
+    /// Filled meanwhile by another program, the book refuses the demo
+    /// persons, and the list says why.
+    @Test func theDemoPersonsAreRefusedWhenTheBookFilledMeanwhile() async throws {
+        let store = MemoryPersonStore(persons: [])
+        let harness = Harness(store: store)
+        try await harness.appear()
+        let fill = try #require(try harness.shown.addDemoPersons)
+        _ = try await store.add(PersonDraft(name: "Zed").validated(), addedAt: Fixtures.clock())
+        await fill()
+        #expect(
+            harness.view.errors.last
+                == "Could not add the demo persons: the book holds 1 person already; the demo persons go only in an empty book"
+        )
+        #expect(try await store.count(matching: "") == 1)
+    }
+
     @Test func appearingShowsTheFirstPageInNameOrder() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
         try await harness.appear()

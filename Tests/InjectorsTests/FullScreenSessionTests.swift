@@ -117,11 +117,14 @@ import Testing
         let start = try #require(lines.firstIndex { $0.hasPrefix("people.sqlite · People") })
         let end = try #require(lines[start...].firstIndex { $0 == "```" })
         let shown = Array(lines[start..<end])
-        let run = Run(book: "people.sqlite")
+        // A new book, empty, as the README's first run opens it.
+        let run = Run(store: MemoryPersonStore(persons: []), book: "people.sqlite")
         // A window of 100 columns, whatever the key line holds:
         // it is cut to fit, so a key the list gains changes no frame here.
         run.window.size = TerminalSize(rows: shown.count, columns: 100)
-        await run.start(showing: "Name     Ada Lovelace")
+        await run.start(showing: "x three demo persons")
+        run.window.press(.character("x"))
+        await run.window.frame(showing: "Name     Ada Lovelace")
         run.window.press(.down)
         // Alan read again: his heading no longer says he is loading.
         let frame = await run.window.frame(where:) {
@@ -130,10 +133,33 @@ import Testing
         #expect(
             frame == shown,
             """
-            README.md's first screen is not what the split view draws after one ↓ \
+            README.md's first screen is not what the split view draws, in a new book, \
+            after x and one ↓ \
             in a window of 100 columns; paste this frame over it:
             \(frame.joined(separator: "\n"))
             """)
+        #expect(await run.finish() == .success)
+    }
+
+    /// A new book is empty, and its list says so and offers the demo
+    /// persons on x, once: filled, the offer is gone, and x again is
+    /// refused on the status line.
+    @Test func anEmptyBookOffersTheDemoPersonsOnXAndOnlyWhileEmpty() async throws {
+        let store = MemoryPersonStore(persons: [])
+        let run = Run(store: store)
+        let empty = await run.start(showing: "no one yet")
+        #expect(empty.contains { $0.contains("no one yet; a adds someone, x three demo persons") })
+        #expect(empty.last?.contains("x demo") == true, "\(empty)")
+        run.window.press(.character("x"))
+        let filled = await run.window.frame(showing: "Name     Ada Lovelace")
+        #expect(filled[0].hasPrefix("book · People · 1–3 of 3"), "\(filled)")
+        #expect(filled.contains { $0.contains("Added the demo persons") }, "\(filled)")
+        #expect(filled.last?.contains("x demo") == false, "\(filled)")
+        #expect(try await store.count(matching: "") == 3)
+        run.window.press(.character("x"))
+        let refused = await run.window.frame(showing: "only in an empty book")
+        #expect(refused[0].hasPrefix("book · People · 1–3 of 3"), "\(refused)")
+        #expect(try await store.count(matching: "") == 3)
         #expect(await run.finish() == .success)
     }
 
@@ -406,14 +432,15 @@ import Testing
     ///
     /// The window is `fewerColumns` narrower than the whole key line, which
     /// is worked out from the key map: the list's keys but those of a
-    /// second page and a retry, which one page loaded does not offer. So a
+    /// second page and a retry, which one page loaded does not offer, and
+    /// the demo persons', which only an empty book offers. So a
     /// key the list gains never makes this test fail, however long the
     /// line grows.
     @Test(arguments: [45, 25, 1, 0])
     func helpKeepsItsPlaceOnTheKeyLineHoweverNarrowTheWindow(fewerColumns: Int) async throws {
         let offered = FullScreenKeyMap.keys(on: .list).filter { key in
             let intent = FullScreenKeyMap.intent(of: key.keys[0], on: .list)
-            return ![.nextPage, .previousPage, .retry].contains(intent)
+            return ![.nextPage, .previousPage, .retry, .demo].contains(intent)
         }
         let whole = FullScreenKeyMap.keyLine(offered)
         let run = Run(
@@ -649,11 +676,11 @@ import Testing
         for key in [Key.character("d"), .character("e"), .tab] {
             // A key no screen answers first, so the line after `key` is
             // its own, not the one before it.
-            run.window.press(.character("x"))
-            await run.window.frame(showing: "Unknown key 'x'. Press ? for help.")
+            run.window.press(.character("z"))
+            await run.window.frame(showing: "Unknown key 'z'. Press ? for help.")
             run.window.press(key)
             let frame = await run.window.frame {
-                !$0.contains { $0.contains("Unknown key 'x'") }
+                !$0.contains { $0.contains("Unknown key 'z'") }
                     && $0.contains { $0.contains("Press ? for help") }
             }
             said[key] = frame.last { $0.contains("Press ? for help") }

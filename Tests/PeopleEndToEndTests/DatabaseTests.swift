@@ -18,6 +18,7 @@ import Testing
     }
 
     @Test func aPersonAddedInOneRunIsThereInTheNext() async throws {
+        #expect(try PeopleProcess.run(["demo"], home: home).status == 0)
         let first = try PeopleProcess.run([], input: "a\nBarbara Liskov\n>\nq\n", home: home)
         #expect(first.status == 0)
         #if !os(macOS)
@@ -66,6 +67,8 @@ import Testing
     @Test func dbAndPeopleDBChooseTheFile() async throws {
         let flag = home.appendingPathComponent("by-flag.sqlite").path
         let variable = home.appendingPathComponent("by-variable.sqlite").path
+        #expect(try PeopleProcess.run(["demo", "--db", flag], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", variable], home: home).status == 0)
         #expect(
             try PeopleProcess.run(["add", "--name", "Flagged", "--db", flag], home: home).output
                 == "4\n")
@@ -99,7 +102,7 @@ import Testing
 
     @Test func twoProcessesAddingFiveHundredEachLoseNothing() async throws {
         let database = home.appendingPathComponent("shared.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", database], home: home).status == 0)
         let binary = PeopleProcess.productsFolder.appendingPathComponent("people").path
         let writers = try ["A", "B"].map { name in
             let process = Process()
@@ -167,7 +170,7 @@ import Testing
         }
         defer { _ = shell("umount '\(disk.path)'") }
         let path = disk.appendingPathComponent("people.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", path], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", path], home: home).status == 0)
         _ = shell("dd if=/dev/zero of='\(disk.path)/filler' bs=1k count=2000 2>/dev/null")
         for arguments in [["add", "--name", "Ann"], ["seed", "50"], ["list"]] {
             let run = try PeopleProcess.run(arguments + ["--db", path], home: home)
@@ -187,7 +190,7 @@ import Testing
 
     @Test func killingASeedHalfwayLeavesASoundFileWithNoneOfIt() async throws {
         let database = home.appendingPathComponent("seeded.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", database], home: home).status == 0)
         let seeding = try PeopleProcess(["seed", "200000", "--db", database], home: home)
         let journal = database + "-wal"
         let deadline = ContinuousClock.now + .seconds(30)
@@ -211,6 +214,7 @@ import Testing
 
     @Test func aWholeSeedArrivesAtOnce() async throws {
         let database = home.appendingPathComponent("seeded.sqlite").path
+        #expect(try PeopleProcess.run(["demo", "--db", database], home: home).status == 0)
         let seed = try PeopleProcess.run(["seed", "2500", "--db", database], home: home)
         #expect(seed.output == "added 2500 demo persons\n")
         let list = try PeopleProcess.run(

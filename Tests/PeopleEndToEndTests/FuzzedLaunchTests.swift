@@ -12,7 +12,7 @@ import Testing
     init() throws {
         home = try TemporaryFolder().url
         database = home.appendingPathComponent("people.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", database], home: home).status == 0)
     }
 
     private func bytes() throws -> Data {

@@ -144,7 +144,7 @@ import Testing
 
     @Test func aTamperedTotalNeitherCrashesNorHidesAnyone() async throws {
         let path = home.appendingPathComponent("people.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", path], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", path], home: home).status == 0)
         try OtherProgram.run(path, "UPDATE person_state SET total = 9223372036854775807")
         let list = try PeopleProcess.run(["list", "--db", path], home: home)
         #expect(list.status == 0)

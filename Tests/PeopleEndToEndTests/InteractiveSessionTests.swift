@@ -60,7 +60,8 @@ import Testing
     }
 
     @Test func pagingAndSearchingWorkFromTheKeyboard() async throws {
-        let run = try PeopleProcess.run(["--page-size", "2"], input: "n\n/TUR\n/\n\nq\n")
+        let run = try PeopleProcess.run(
+            ["--page-size", "2"], input: "n\n/TUR\n/\n\nq\n", home: try PeopleProcess.demoHome())
         #expect(run.output.contains("People · 3 of 3\n  1  Grace Hopper"))
         #expect(run.output.contains("People matching “TUR” · 1 of 1\n  1  Alan Turing"))
         #expect(
@@ -72,7 +73,7 @@ import Testing
     @Test func badKeysAndValuesAreExplainedAndNothingCrashes() async throws {
         let input =
             "0\n42\nzz\n-5\n99999999999999999999999\n\u{1B}[2J\nb\na\n\n\(String(repeating: "x", count: 101))\n.\nq\n"
-        let run = try PeopleProcess.run([], input: input)
+        let run = try PeopleProcess.run([], input: input, home: try PeopleProcess.demoHome())
         #expect(run.status == 0)
         #expect(run.output.contains("There is no row 42 on this page; rows are 1–3."))
         #expect(run.output.contains("Unknown key 'zz'. Press ? for help."))
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func uUndoesTheLastDeleteOfTheSessionAndOnlyThat() async throws {
-        let home = try TemporaryFolder().url
+        let home = try PeopleProcess.demoHome()
         let session = try PeopleProcess.run([], input: "1\nd\ny\nu\nu\nq\n", home: home)
         #expect(session.status == 0)
         #expect(session.output.contains("Delete Ada Lovelace? (u on the list undoes it.)"))

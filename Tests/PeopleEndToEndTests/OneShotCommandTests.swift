@@ -7,7 +7,7 @@ import Testing
 /// The one-shot commands scripts use, with their output and exit codes.
 @Suite struct OneShotCommandTests {
     @Test func listPrintsThePersonsAndThePosition() async throws {
-        let run = try PeopleProcess.run(["list"])
+        let run = try PeopleProcess.run(["list"], home: try PeopleProcess.demoHome())
         #expect(run.status == 0)
         #expect(
             run.output == """
@@ -20,7 +20,9 @@ import Testing
     }
 
     @Test func listAsJSONIsParseableWithTheDocumentedKeys() async throws {
-        let run = try PeopleProcess.run(["list", "--json", "--page-size", "2", "--page", "2"])
+        let run = try PeopleProcess.run(
+            ["list", "--json", "--page-size", "2", "--page", "2"],
+            home: try PeopleProcess.demoHome())
         #expect(run.status == 0)
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
@@ -33,11 +35,12 @@ import Testing
     /// What mutt reads from `query_command`: a status line, then a line
     /// per address, and abook's exit statuses.
     @Test func queryAnswersAMailClientWithAStatusLineAndALinePerAddress() async throws {
-        let found = try PeopleProcess.run(["query", "ER"])
+        let home = try PeopleProcess.demoHome()
+        let found = try PeopleProcess.run(["query", "ER"], home: home)
         #expect(found.status == 0)
         #expect(found.output == "people: 1 match\ngrace@example.org\tGrace Hopper\t\n")
         #expect(found.errors.isEmpty)
-        let none = try PeopleProcess.run(["query", "turing"])
+        let none = try PeopleProcess.run(["query", "turing"], home: home)
         #expect(none.status == 1, "Alan matches, but has no address to give")
         #expect(none.output == "people: no matches\n")
         #expect(none.errors.isEmpty)
@@ -45,9 +48,10 @@ import Testing
     }
 
     @Test func showPrintsOnePerson() async throws {
-        let text = try PeopleProcess.run(["show", "3"])
+        let home = try PeopleProcess.demoHome()
+        let text = try PeopleProcess.run(["show", "3"], home: home)
         #expect(text.output.contains("Name     Grace Hopper\n"))
-        let json = try PeopleProcess.run(["show", "3", "--json"])
+        let json = try PeopleProcess.run(["show", "3", "--json"], home: home)
         let person = try #require(
             try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect(person["email"] as? String == "grace@example.org")
@@ -55,16 +59,18 @@ import Testing
     }
 
     @Test func addPrintsTheNewId() async throws {
-        let run = try PeopleProcess.run([
-            "add", "--name", "Barbara Liskov", "--email", "barbara@example.org",
-        ])
+        let run = try PeopleProcess.run(
+            ["add", "--name", "Barbara Liskov", "--email", "barbara@example.org"],
+            home: try PeopleProcess.demoHome())
         #expect(run.status == 0)
         #expect(run.output == "4\n")
     }
 
     @Test func editAndDeleteSucceedQuietly() async throws {
-        #expect(try PeopleProcess.run(["edit", "1", "--address", "Marylebone"]).status == 0)
-        let deleted = try PeopleProcess.run(["delete", "2"])
+        let home = try PeopleProcess.demoHome()
+        #expect(
+            try PeopleProcess.run(["edit", "1", "--address", "Marylebone"], home: home).status == 0)
+        let deleted = try PeopleProcess.run(["delete", "2"], home: home)
         #expect(deleted.status == 0)
         #expect(deleted.output.isEmpty)
     }
@@ -72,6 +78,7 @@ import Testing
     @Test func anExportToAFileIsReadBackByImport() async throws {
         let home = try TemporaryFolder().url
         let database = home.appendingPathComponent("people.sqlite").path
+        #expect(try PeopleProcess.run(["demo", "--db", database], home: home).status == 0)
         #expect(
             try PeopleProcess.run(
                 [
@@ -145,7 +152,7 @@ import Testing
     func badRequestsGetOneLineOnStandardErrorAndTheRightExitCode(
         _ arguments: [String], _ status: Int32, _ message: String
     ) throws {
-        let run = try PeopleProcess.run(arguments)
+        let run = try PeopleProcess.run(arguments, home: try PeopleProcess.demoHome())
         #expect(run.status == status)
         #expect(run.errors == message)
         #expect(run.output.isEmpty)

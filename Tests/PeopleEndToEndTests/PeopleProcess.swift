@@ -1,4 +1,5 @@
 import Foundation
+import PeopleTestSupport
 import Testing
 
 /// Runs the built `people` binary the way a user or a script would: with
@@ -114,7 +115,18 @@ final class PeopleProcess {
         folder.appendingPathComponent(name)
     }
 
+    /// A new home whose book holds the demo persons, put there by `people
+    /// demo`: for a test that reads Ada, Alan and Grace, which a new book
+    /// no longer holds unasked.
+    static func demoHome() throws -> URL {
+        let home = try TemporaryFolder().url
+        let demo = try run(["demo"], home: home)
+        try #require(demo.status == 0, "people demo failed: \(demo.errors)")
+        return home
+    }
+
     /// Runs `people` to the end.
+
     static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:],
         home: URL? = nil, workingFolder: URL? = nil

@@ -14,6 +14,7 @@ struct ReadOnlyFileTests {
     @Test func readsOfAnImmutableFileAnotherProgramChangedAreRight() async throws {
         let home = try TemporaryFolder().url
         let path = home.appendingPathComponent("people.sqlite").path
+        #expect(try PeopleProcess.run(["demo", "--db", path], home: home).status == 0)
         #expect(try PeopleProcess.run(["seed", "600", "--db", path], home: home).status == 0)
         try OtherProgram.run(
             path,
@@ -124,7 +125,7 @@ struct AnotherUserTests {
         let home = try TemporaryFolder().url
         #expect(chown(home.path, 4_321, 4_321) == 0)
         let path = home.appendingPathComponent("people.sqlite").path
-        #expect(try runAsOwner(["list", "--db", path], home: home).status == 0)
+        #expect(try runAsOwner(["demo", "--db", path], home: home).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(
             FileManager.default.createFile(atPath: path + "-wal", contents: Data("planted".utf8)))

@@ -25,7 +25,7 @@ import Testing
     init() throws {
         home = try TemporaryFolder().url
         database = home.appendingPathComponent("shared.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", database], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", database], home: home).status == 0)
         for (index, name) in Self.hostile.enumerated() {
             try OtherProgram.run(
                 database,
@@ -112,7 +112,7 @@ import Testing
 
     @Test func aCSVExportOfWhatAnotherProgramStoredImportsBackUnchanged() async throws {
         let book = home.appendingPathComponent("book.sqlite").path
-        #expect(try PeopleProcess.run(["list", "--db", book], home: home).status == 0)
+        #expect(try PeopleProcess.run(["demo", "--db", book], home: home).status == 0)
         try OtherProgram.run(book, "DELETE FROM person")
         let rows = [
             ("=HYPERLINK(\"http://x\",\"Ada\")", "+44 20, \"Flat\" 2", "-a@example.org"),

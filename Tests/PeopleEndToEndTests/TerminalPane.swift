@@ -25,14 +25,24 @@ final class TerminalPane {
     private let folder: URL
 
     /// Starts `people` with these arguments in a pane of `columns` × `rows`.
-    init(_ arguments: [String], columns: Int = 100, rows: Int = 30) throws {
+    ///
+    /// With `demoBook`, `people demo` first puts the demo persons in the
+    /// book the arguments name: a new book starts empty, and a test that
+    /// reads Ada, Alan and Grace asks for them.
+    init(_ arguments: [String], columns: Int = 100, rows: Int = 30, demoBook: Bool = false)
+        throws
+    {
         let binary = PeopleProcess.productsFolder.appendingPathComponent("people")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path), "build 'people' first")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let demo =
+            demoBook
+            ? ([binary.path] + arguments + ["demo"]).map(Self.quoted).joined(separator: " ")
+                + " >/dev/null; " : ""
         let command =
-            ([binary.path] + arguments).map(Self.quoted).joined(separator: " ")
+            demo + ([binary.path] + arguments).map(Self.quoted).joined(separator: " ")
             + "; echo \"[exited $?]\"; stty -a; exec sleep 3600"
         try run([
             "new-session", "-d", "-x", String(columns), "-y", String(rows),

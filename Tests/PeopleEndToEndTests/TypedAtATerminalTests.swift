@@ -57,8 +57,24 @@ private let requiresTmux = ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_T
 /// file: what a person at a terminal gets by default.
 @Suite(.enabled(if: TerminalPane.isAvailable || requiresTmux, "tmux is not installed"))
 struct FullScreenAtATerminalTests {
+    /// What the README's first run shows: a new book, empty, whose list
+    /// offers the demo persons on x, and then holds them.
+    @Test func aNewBookIsEmptyAndXFillsItWithTheDemoPersons() throws {
+        let pane = try TerminalPane([], columns: 100, rows: 24)
+        try pane.waitUntil("the empty book's offer") {
+            $0.contains("People · no one yet; a adds someone, x three demo persons")
+                && $0.contains("x demo")
+        }
+        try pane.type("x", enter: false)
+        try pane.waitUntil("the demo persons, Ada beside the list") {
+            $0.contains("People · 1–3 of 3") && $0.contains("Name     Ada Lovelace")
+        }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+    }
+
     @Test func theSplitViewFollowsTheHighlightAddsEditsDeletesAndGivesTheTerminalBack() throws {
-        let pane = try TerminalPane([], columns: 120, rows: 30)
+        let pane = try TerminalPane([], columns: 120, rows: 30, demoBook: true)
         try pane.waitUntil("the list beside Ada") {
             $0.contains("People · 1–3 of 3") && $0.contains("Name     Ada Lovelace")
         }
@@ -125,7 +141,7 @@ struct FullScreenAtATerminalTests {
     @Test func aPersonDeletedByAnotherProgramShowsAFailureAndKeysStillWork() throws {
         let folder = try TemporaryFolder().url
         let path = folder.appendingPathComponent("people.sqlite").path
-        let pane = try TerminalPane(["--db", path], columns: 100, rows: 24)
+        let pane = try TerminalPane(["--db", path], columns: 100, rows: 24, demoBook: true)
         try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
         try OtherProgram.run(path, "DELETE FROM person WHERE name = 'Alan Turing'")
         try pane.press("Down")
@@ -147,7 +163,7 @@ struct FullScreenAtATerminalTests {
     @Test func rShowsWhatAnotherProgramChangedInTheFile() throws {
         let folder = try TemporaryFolder().url
         let path = folder.appendingPathComponent("people.sqlite").path
-        let pane = try TerminalPane(["--db", path], columns: 100, rows: 24)
+        let pane = try TerminalPane(["--db", path], columns: 100, rows: 24, demoBook: true)
         try pane.waitUntil("the list beside Ada") { $0.contains("Name     Ada Lovelace") }
         try pane.press("Down", "Down")
         try pane.waitUntil("Grace beside the list") { $0.contains("Name     Grace Hopper") }
@@ -170,7 +186,7 @@ struct FullScreenAtATerminalTests {
     /// screen; SIGUSR1 and SIGALRM ended it with the terminal raw.
     @Test(arguments: [SIGQUIT, SIGSEGV, SIGABRT, SIGUSR1, SIGALRM])
     func aSignalThatEndsTheProgramGivesTheTerminalBackFirst(signal: Int32) throws {
-        let pane = try TerminalPane([], columns: 100, rows: 30)
+        let pane = try TerminalPane([], columns: 100, rows: 30, demoBook: true)
         try pane.waitUntil("the list") { $0.contains("People · 1–3 of 3") }
         try pane.send(signal: String(signal))
         // Ended by the signal, as a shell reports it: 128 and its number.
@@ -184,7 +200,7 @@ struct FullScreenAtATerminalTests {
     @Test func aPasteHoldingItsOwnEndMarkDeletesNoOne() throws {
         // tmux passes a copied end mark on as it is: the d and y after it
         // were read as keys, and deleted the person highlighted.
-        let pane = try TerminalPane([], columns: 120, rows: 30)
+        let pane = try TerminalPane([], columns: 120, rows: 30, demoBook: true)
         try pane.waitUntil("the list beside Ada") {
             $0.contains("People · 1–3 of 3") && $0.contains("Name     Ada Lovelace")
         }
@@ -241,7 +257,7 @@ struct FullScreenAtATerminalTests {
     ) {
         let folder = try TemporaryFolder()
         let book = folder.path("people.sqlite")
-        _ = try PeopleProcess.run(["list", "--db", book])
+        _ = try PeopleProcess.run(["demo", "--db", book])
         let lock = try OtherProgram.WriteLock(book)
         let pane = try TerminalPane(["--db", book], columns: 100, rows: 24)
         try pane.waitUntil("Ada beside the list") { $0.contains("Name     Ada Lovelace") }
@@ -299,7 +315,7 @@ struct FullScreenAtATerminalTests {
     @Test func suspendedItGivesTheTerminalBackAndTerminatedItEndsByTheSignalOnceGivenBack()
         throws
     {
-        let pane = try TerminalPane([], columns: 100, rows: 24)
+        let pane = try TerminalPane([], columns: 100, rows: 24, demoBook: true)
         try pane.waitUntil("the list") { $0.contains("People · 1–3 of 3") }
         #expect(try pane.showsAlternateScreen())
         try pane.press("C-z")

@@ -60,8 +60,19 @@ public final class PersonCommands: Application {
         }
     }
 
+    /// Says why the command failed, in one line, and ends with `status`.
+    ///
+    /// On standard error, but for `query`: a mail client shows the first
+    /// line a query writes to standard output as its status, and exit
+    /// status 1 as a failure (abook's `--mutt-query` writes "Not found"
+    /// there), so a query that cannot answer says why there, where mutt
+    /// and aerc show it, and nothing on a standard error they draw over.
     private func fail(_ error: any Error, status: ExitCode) -> ExitCode {
-        console.writeErrorLine("people: \(error)")
+        if case .query = command {
+            console.writeRecords([MailQuery.field("people: \(error)")])
+        } else {
+            console.writeErrorLine("people: \(error)")
+        }
         return console.settle(status)
     }
 
@@ -127,6 +138,10 @@ public final class PersonCommands: Application {
             let drafts = DemoPersons.drafts(count: count).lazy.compactMap(Self.checked)
             let added = try await storeProvider().add(contentsOf: drafts, addedAt: clock())
             console.writeLine("added \(added) demo persons")
+        case .demo:
+            let added = try await DemoBook.fill(try storeProvider())
+            let names = DemoBook.persons.map(\.name).joined(separator: ", ")
+            console.writeLine("added the \(added) demo persons: \(names)")
         }
     }
 

@@ -28,6 +28,9 @@ public enum Command: Sendable, Equatable {
     case importContacts(source: String, dryRun: Bool)
     /// `people seed N`: add N generated demo persons in one transaction.
     case seed(count: Int)
+    /// `people demo`: add the demo persons (``Person/samples``) to an empty
+    /// book, in one transaction; a book that holds anyone is refused.
+    case demo
     /// `people check [--repair]`: whether what the store keeps to answer
     /// quickly agrees with its persons; with `repairing`, rebuild it if not.
     case check(repairing: Bool)
@@ -41,12 +44,13 @@ public enum Command: Sendable, Equatable {
 
 extension Command {
     /// Whether opening the store for this command may change the book:
-    /// make it when it is missing, and build again on the way in what it
-    /// keeps for speed when that is found wrong.
+    /// build again on the way in what it keeps for speed when that is
+    /// found wrong, and make the book when it is missing if
+    /// ``makesAPersonalBookWhenMissing`` says so.
     ///
-    /// Any command may be the first run, which makes the book. `check` only
-    /// looks, as `git fsck` does: on a mistyped path it must say so rather
-    /// than make an empty book and find nothing wrong with it, and damage
+    /// `check` only looks, as `git fsck` does: on a mistyped path it must
+    /// say so rather than make an empty book and find nothing wrong with
+    /// it, and damage
     /// is for its report (and `--repair`) to find, not for the open to mend
     /// out of sight. An import's `--dry-run` only looks, too: it promises
     /// to write nothing.
@@ -68,15 +72,38 @@ extension Command {
     /// is none instead, and how to make one; the first `add` or `seed`
     /// makes it. `edit` and `delete` could not succeed in an empty book
     /// anyway, and a session would open on an empty list that looks like
-    /// the team's book has lost everyone. (A new file still gets a book on
-    /// any command but `check`: it is one person's, with demo persons to
-    /// try the app with.) A `switch` with no `default`, so a new command is
-    /// placed here by the compiler's asking.
+    /// the team's book has lost everyone. (A new file gets a book for an
+    /// interactive session too, which starts empty as a server's does: it
+    /// is one person's, who adds the first one there; see
+    /// ``makesAPersonalBookWhenMissing``.) A `switch` with no `default`, so
+    /// a new command is placed here by the compiler's asking.
     public var makesASharedBookWhenMissing: Bool {
         switch self {
         case .interactive, .list, .listAfter, .export, .query, .show, .edit, .delete, .check: false
         case .importContacts(_, let dryRun): !dryRun
-        case .add, .seed, .graph, .help, .version: true
+        case .add, .seed, .demo, .graph, .help, .version: true
+        }
+    }
+
+    /// Whether a book of one person's own, a file, is made for this command
+    /// when there is none: for the commands that write (`add`, `seed`,
+    /// `demo`, `import` unless a dry run) and for an interactive session,
+    /// where the person adds the first one; never for one that only reads
+    /// (`list`, `show`, `export`, `query`, `check`) or changes persons
+    /// already there (`edit`, `delete`).
+    ///
+    /// A read of a mistyped path must say there is no book there, not make
+    /// an empty file (and its folders) and answer from it as if it were
+    /// the book: `people --db ~/old/people.sqlite list` would list no one
+    /// and leave a stray file behind. `graph`, `help` and `version` open
+    /// no book at all. A `switch` with no `default`, so a new command is
+    /// placed here by the compiler's asking.
+    public var makesAPersonalBookWhenMissing: Bool {
+        switch self {
+        case .interactive, .add, .seed, .demo: true
+        case .importContacts(_, let dryRun): !dryRun
+        case .list, .listAfter, .export, .query, .show, .edit, .delete, .check: false
+        case .graph, .help, .version: false
         }
     }
 }

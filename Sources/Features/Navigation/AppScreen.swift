@@ -56,8 +56,8 @@ public enum AppScreen: String, CaseIterable, Sendable {
         switch self {
         case .list:
             [
-                .open, .nextPage, .previousPage, .search, .add, .undo, .settings, .retry, .quit,
-                .help,
+                .open, .nextPage, .previousPage, .search, .add, .demo, .undo, .settings, .retry,
+                .quit, .help,
             ]
         case .detail: [.edit, .delete, .back, .quit, .help]
         case .form: [.cancel, .help]
@@ -96,6 +96,9 @@ public enum ScreenIntent: String, CaseIterable, Sendable {
     case search
     /// Add a person.
     case add
+    /// Fill an empty book with the demo persons (``DemoBook``): offered
+    /// only while the book is empty.
+    case demo
     /// Bring back the last person deleted in this session.
     case undo
     /// Open the settings.
@@ -123,6 +126,7 @@ public enum ScreenIntent: String, CaseIterable, Sendable {
         case .previousPage: "previous page"
         case .search: "show only persons matching text"
         case .add: "add a person"
+        case .demo: "add three demo persons to an empty book"
         case .undo: "undo the last delete of this session"
         case .settings: "settings (with --debug, also the object graph)"
         case .retry: "load the page again, when it could not be loaded"

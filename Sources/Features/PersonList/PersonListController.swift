@@ -212,6 +212,9 @@ public final class PersonListController: Screen {
         model.pages = max(1, (total + pageSize - 1) / pageSize)
         model.isNotFollowingChanges = notFollowing != nil
         model.reload = { [weak self] in self?.reload() }
+        if hasLoaded, lastFailure == nil, search.isEmpty, total == 0 {
+            model.addDemoPersons = { [weak self] in await self?.addDemoPersons() }
+        }
         if firstIndex + self.rows.count < total {
             model.showNextPage = { [weak self] in self?.showNextPage() }
         }
@@ -308,6 +311,26 @@ public final class PersonListController: Screen {
                     : "Could not undo the delete of \(person.name): \(error)")
         }
         listView.showMessage("Restored \(person.name).")
+        reload()
+    }
+
+    /// Fills the empty book with the demo persons, in one transaction,
+    /// and shows them; says why when the book is no longer empty (another
+    /// program added someone meanwhile) or the store failed.
+    private func addDemoPersons() async {
+        do {
+            _ = try await DemoBook.fill(store)
+        } catch {
+            return listView.showError(
+                error is CancellationError || Task.isCancelled
+                    ? "Stopped; no demo persons were added."
+                    : "Could not add the demo persons: \(error)")
+        }
+        let names = DemoBook.persons.map(\.name)
+        listView.showMessage(
+            "Added the demo persons \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "")."
+        )
+        (start, search) = (.first, "")
         reload()
     }
 

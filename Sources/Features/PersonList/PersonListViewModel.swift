@@ -52,6 +52,9 @@ public struct PersonListViewModel {
     public var search: @MainActor (String) async -> Void
     /// Opens the form for a new person.
     public var add: @MainActor () async -> Void
+    /// Adds the demo persons; set only while the book is empty (no one
+    /// in it, and no search), the one time they are offered.
+    public var addDemoPersons: (@MainActor () async -> Void)?
     /// Puts back the person deleted last in this session.
     public var undo: @MainActor () async -> Void
     /// Opens the screen an intent of the list asks for with no argument,

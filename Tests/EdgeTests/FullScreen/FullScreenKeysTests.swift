@@ -62,6 +62,7 @@ import Testing
             model.showNextPage = { asked.intents.append(.nextPage) }
             model.showPreviousPage = { asked.intents.append(.previousPage) }
             model.retry = { asked.intents.append(.retry) }
+            model.addDemoPersons = { asked.intents.append(.demo) }
             view.show(model)
             return view
         case .detail:
