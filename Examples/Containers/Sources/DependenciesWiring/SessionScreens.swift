@@ -63,7 +63,7 @@ public final class SessionScreens {
     func screenProvider(opening intent: ScreenIntent) -> ScreenProvider? {
         switch intent {
         case .settings: { [self] in settingsController() }
-        case .open, .nextPage, .previousPage, .search, .add, .undo, .retry, .edit, .delete,
+        case .open, .nextPage, .previousPage, .search, .add, .demo, .undo, .retry, .edit, .delete,
             .cancel, .back, .quit, .help:
             nil
         }

@@ -39,7 +39,7 @@ import Swinject
     {
         switch intent {
         case .settings: { r.resolve(SettingsController.self)! }
-        case .open, .nextPage, .previousPage, .search, .add, .undo, .retry, .edit, .delete,
+        case .open, .nextPage, .previousPage, .search, .add, .demo, .undo, .retry, .edit, .delete,
             .cancel, .back, .quit, .help:
             nil
         }
