@@ -636,21 +636,28 @@
         }
 
         /// Looks for each index and trigger the server keeps for the book,
-        /// the sort key's expression and collation, and persons another
-        /// client left with no name; with `repairing`, makes again any piece
-        /// that is missing, invalid, disabled or changed.
+        /// the sort key's and the search text's expressions and collations,
+        /// the function the search text calls, and persons another client
+        /// left with no name; with `repairing`, makes again any piece that
+        /// is missing, invalid, disabled or changed.
         ///
         /// The triggers and rules another client put on the table are
         /// named in notes: kept, but they may stop what people writes.
         ///
-        /// The sort key's values need no check: it is a generated column,
-        /// which the server computes for every row, whoever wrote it.
+        /// The values of the sort key and the search text need no check:
+        /// they are generated columns, which the server computes for every
+        /// row, whoever wrote it (a changed function is made again, and the
+        /// search text with it, so every row's is computed anew).
         public func answer(_ query: CheckQuery) async throws -> StoreCheck {
             let repairing = query.repairing
             let address = shownAddress
             return try await writing { session in
                 try session.script(PostgreSQLSchema.probe)
                 func problems() throws -> [(String, String)] {
+                    let probing = try session.rows(PostgreSQLSchema.searchProbeCanBeMade, []) {
+                        $0.text(0) == "t"
+                    }
+                    if probing.first == true { try session.script(PostgreSQLSchema.searchProbe) }
                     let nameless =
                         try session.rows("SELECT count(*) FROM person WHERE name IS NULL", []) {
                             Int($0.text(0)) ?? 0
@@ -977,13 +984,17 @@
         }
 
         /// The condition for a search, with its parameters numbered from
-        /// `first`: everyone with a key for an empty search, else the folded
-        /// names that contain the folded text.
+        /// `first`: everyone with a key for an empty search, else the
+        /// persons whose search text (``Features/PersonSearchText``, kept by
+        /// the server in `search_text`) holds the folded text.
         ///
         /// The text is folded by the server, with the same fold as the
-        /// keys, so the two always agree; `LIKE`'s own characters are
-        /// escaped after it, so the text is data, never a pattern: the fold
-        /// itself makes a full-width "％" a "%".
+        /// search texts, so the two always agree; `LIKE`'s own characters
+        /// are escaped after it, so the text is data, never a pattern: the
+        /// fold itself makes a full-width "％" a "%". A search holding the
+        /// fields' separator, U+001F, would match across two fields, so it
+        /// finds no one, as ``Features/PersonSearchText/contains(folded:)``
+        /// says.
         static func filter(_ search: String, from first: Int) -> (
             sql: String, parameters: [String?]
         ) {
@@ -993,12 +1004,14 @@
             // The server's text cannot hold a NUL, so no key has one, and a
             // search holding one (typed, or piped to the line front end)
             // finds no one, as in every store, instead of failing.
-            guard !search.utf8.contains(0) else { return ("false", []) }
+            guard !search.utf8.contains(0), !search.utf8.contains(0x1F) else {
+                return ("false", [])
+            }
             var escaped = PostgreSQLSchema.fold("$\(first)::text")
             for special in ["chr(92)", "'%'", "'_'"] {
                 escaped = "replace(\(escaped), \(special), chr(92) || \(special))"
             }
-            return ("sort_name LIKE ('%' || \(escaped) || '%') COLLATE \"C\"", [search])
+            return ("search_text LIKE ('%' || \(escaped) || '%') COLLATE \"C\"", [search])
         }
     }
 

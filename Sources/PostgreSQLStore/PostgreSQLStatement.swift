@@ -34,8 +34,9 @@
     }
 
     extension PostgreSQLPersonStore {
-        /// The count of the persons matching `search`: those whose folded
-        /// name holds the folded text, or everyone with a name.
+        /// The count of the persons matching `search`: those whose search
+        /// text (every field, folded) holds the folded text, or everyone
+        /// with a name.
         public static func countStatement(matching search: String) -> PostgreSQLStatement {
             let filter = filter(search, from: 1)
             return PostgreSQLStatement(

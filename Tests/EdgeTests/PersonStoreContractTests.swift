@@ -15,15 +15,6 @@ import Testing
     func everyStoreKeepsEveryPromise(_ maker: StoreMaker, _ promise: PersonStoreContract.Promise)
         async
     {
-        guard maker.name != "postgresql" || !promise.name.hasPrefix("searchReadsEveryField") else {
-            // Issue #38 item 5 is not done for the server store, which
-            // still searches the name alone. A known issue, so the day it
-            // searches every field this reports it.
-            await withKnownIssue("the \(maker.name) store searches names only") {
-                await maker.contract.check(promise)
-            }
-            return
-        }
         await maker.contract.check(promise)
     }
 

@@ -53,6 +53,15 @@ import Testing
                 let found = try await store.page(matching: person.name, from: .first, limit: 100)
                 #expect(found.map(\.id).contains(person.id), "search for \(person.name)")
             }
+            // Every person is found by each email, which a search reads
+            // since version 4.
+            for person in persons {
+                for email in person.details.emails {
+                    let found = try await store.page(
+                        matching: email.value, from: .first, limit: 100)
+                    #expect(found.map(\.id).contains(person.id), "search for \(email.value)")
+                }
+            }
             #expect(try await store.check(repairing: false).problems == [])
             #expect(
                 try server.answer(address, "SELECT version FROM people_schema")
@@ -62,18 +71,59 @@ import Testing
             _ = try PostgreSQLPersonStore(conninfo: address)
             #expect(try snapshot() == before, "a second open writes nothing")
 
-            // Upgraded, everyone has a card holding what they had, and
-            // nothing more; a new card is kept whole.
+            // Upgraded from before the card, everyone has a card holding
+            // what they had, and nothing more; a new card is kept whole.
             #expect(
-                persons.allSatisfy {
-                    $0.details
-                        == ContactDetails(
-                            emails: $0.email.map { [LabelledValue(value: $0)] } ?? [],
-                            address: PostalAddress(street: $0.address))
-                })
+                SchemaFixture.version(fixture, "postgresql-v") >= 3
+                    || persons.allSatisfy {
+                        $0.details
+                            == ContactDetails(
+                                emails: $0.email.map { [LabelledValue(value: $0)] } ?? [],
+                                address: PostalAddress(street: $0.address))
+                    })
             let carded = try await store.add(
                 Fixtures.everyFieldDraft().validated(), addedAt: Fixtures.now)
             #expect(try await store.person(withID: carded.id)?.details == carded.details)
+            #expect(try await store.check(repairing: false).problems == [])
+        }
+
+        /// A book of version 3, whose search read names alone, finds every
+        /// person by each field once upgraded, every card read as before.
+        @Test func aVersionThreeBookIsSearchedByEveryFieldOnceUpgraded() async throws {
+            try server.sql(address, try SchemaFixture.text("postgresql-v3"))
+            let other = try PostgreSQLConnection(conninfo: address)
+            let before = try await other.run(
+                "SELECT id, name, address, email, card::text, uid FROM person ORDER BY id"
+            ).map { row in
+                (
+                    id: Int(row[0] ?? "") ?? -1, name: row[1] ?? "",
+                    details: StoredCard.details(
+                        json: row[4], street: row[2] ?? "", email: row[3], uid: row[5])
+                )
+            }
+            #expect(before.count == 9)
+
+            let store = try PostgreSQLPersonStore(conninfo: address)
+            let after = try await store.page(matching: "", from: .first, limit: 100)
+                .sorted { $0.id < $1.id }
+            #expect(after.map(\.id) == before.map(\.id))
+            #expect(after.map(\.name) == before.map(\.name))
+            #expect(after.map(\.details) == before.map(\.details), "nothing of a card is lost")
+            let found = { (search: String) in
+                try await store.page(matching: search, from: .first, limit: 100).map(\.id)
+            }
+            for person in before {
+                for email in person.details.emails {
+                    #expect(try await found(email.value).contains(person.id), "\(email.value)")
+                }
+            }
+            #expect(try await found("countess@ockham") == [1])
+            #expect(try await found("2079460958") == [1])
+            #expect(try await found("ANALYTICAL") == [1])
+            #expect(try await found("zoe@przyklad") == [2])
+            #expect(try await found("amazing grace") == [5])
+            #expect(try await found("tables@example") == [43])
+            #expect(try await found("555-0100") == [1000])
             #expect(try await store.check(repairing: false).problems == [])
         }
 
