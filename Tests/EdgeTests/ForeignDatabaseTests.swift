@@ -113,12 +113,18 @@ import Testing
 
     /// A book of version 4, whose keys were folded by case alone (composed,
     /// then lower-cased), with its search index and counts built for them:
-    /// the steps up to version 4, the persons, and the derived objects,
-    /// which version 4 made as this release does. (A book this release
-    /// makes would not do: a later step changed the table.)
+    /// the checked-in version-4 book (its schema and derived objects as
+    /// that release made them) emptied, then the persons, which its own
+    /// triggers index and count.
     private func versionFourBook(_ path: String, _ names: [String]) throws {
+        let fixture = try SchemaFixture.buildSQLite("sqlite-v4", in: folder)
+        try FileManager.default.moveItem(atPath: fixture, toPath: path)
+        for suffix in ["-wal", "-shm"]
+        where FileManager.default.fileExists(atPath: fixture + suffix) {
+            try FileManager.default.moveItem(atPath: fixture + suffix, toPath: path + suffix)
+        }
         let book = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
-        try book.execute("BEGIN;\n" + SQLiteSchema.steps.prefix(4).joined(separator: "\n"))
+        try book.execute("BEGIN; DELETE FROM person;")
         for name in names {
             try book.run(
                 "INSERT INTO person (name, sort_name, address, added) VALUES (?, ?, '', ?)",
@@ -131,8 +137,8 @@ import Testing
         try book.execute(
             "INSERT INTO person (name, sort_name, address, added) VALUES (CAST(x'ff' AS TEXT), 'kept', '', 0)"
         )
-        try SQLiteDerivedData.rebuild(in: book)
-        try book.execute("PRAGMA user_version = 4; COMMIT")
+        try book.execute("COMMIT")
+        #expect(try book.integer("PRAGMA user_version") == 4)
     }
 
     @Test func aVersionFourBookIsFoldedAgainAsPeopleReadNamesOnceInOneGo() async throws {
