@@ -62,7 +62,8 @@ import Testing
                     #expect(found.map(\.id).contains(person.id), "search for \(email.value)")
                 }
             }
-            #expect(try await store.check(repairing: false).problems == [])
+            let problems = try await store.check(repairing: false).problems
+            #expect(problems == Self.namedCards(fixture), "\(problems)")
             #expect(
                 try server.answer(address, "SELECT version FROM people_schema")
                     == "\(PostgreSQLSchema.version)")
@@ -84,7 +85,18 @@ import Testing
             let carded = try await store.add(
                 Fixtures.everyFieldDraft().validated(), addedAt: Fixtures.now)
             #expect(try await store.person(withID: carded.id)?.details == carded.details)
-            #expect(try await store.check(repairing: false).problems == [])
+            let problemsAfter = try await store.check(repairing: false).problems
+            #expect(problemsAfter == Self.namedCards(fixture), "\(problemsAfter)")
+        }
+
+        /// What the check names in the book `fixture` makes: the version-3
+        /// book holds a card another client wrote with values of the wrong
+        /// types, which is read as what it holds and named, never repaired.
+        private static func namedCards(_ fixture: String) -> [String] {
+            guard fixture == "postgresql-v3" else { return [] }
+            return [
+                "person 43 'Robert'); DROP TABLE person;--': its card's 'moreEmails' is not a list of labelled values, so it is not read"
+            ]
         }
 
         /// A book of version 3, whose search read names alone, finds every
@@ -124,7 +136,8 @@ import Testing
             #expect(try await found("amazing grace") == [5])
             #expect(try await found("tables@example") == [43])
             #expect(try await found("555-0100") == [1000])
-            #expect(try await store.check(repairing: false).problems == [])
+            let problems = try await store.check(repairing: false).problems
+            #expect(problems == Self.namedCards("postgresql-v3"), "\(problems)")
         }
 
         @Test func anUpgradeThatFailsLeavesTheOldBookAndSaysSoInOneLine() async throws {
