@@ -13,11 +13,7 @@ import Testing
     /// The store contract (``PeopleTestSupport/PersonStoreContract``) checks
     /// the round trip of every write; these look at the rows themselves, as
     /// another client sees and writes them.
-    @Suite(
-        .enabled(
-            if: LocalPostgreSQL.serverBinaries != nil,
-            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
-        ))
+    @Suite(.needsPostgreSQLServer)
     struct PostgreSQLCardTests {
         let address: String
 

@@ -28,10 +28,7 @@
 
     /// The connection under the server store, against a real server each
     /// test starts for itself.
-    @Suite(
-        .enabled(
-            if: LocalPostgreSQL.serverBinaries != nil,
-            "no PostgreSQL server is installed (no initdb): apt-get install postgresql"))
+    @Suite(.needsPostgreSQLServer)
     struct PostgreSQLConnectionTests {
         @Test func parametersAreBoundAndRowsComeBackAsText() async throws {
             let server = try #require(try LocalPostgreSQL.start())

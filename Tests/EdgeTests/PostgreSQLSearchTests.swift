@@ -14,11 +14,7 @@ import Testing
     /// person the store reads back, for rows the store wrote and rows
     /// another client wrote with plain SQL, and show that no card, however
     /// another client shaped it, can make that client's write fail.
-    @Suite(
-        .enabled(
-            if: LocalPostgreSQL.serverBinaries != nil,
-            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
-        ))
+    @Suite(.needsPostgreSQLServer)
     struct PostgreSQLSearchTests {
         let address: String
 

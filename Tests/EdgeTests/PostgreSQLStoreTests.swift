@@ -31,11 +31,7 @@ import Testing
     /// at once, another client's plain SQL, a connection that drops, and
     /// the changes it hears of. (The contract suite covers what every
     /// store shares; see `StoreMaker`.)
-    @Suite(
-        .enabled(
-            if: LocalPostgreSQL.serverBinaries != nil,
-            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
-        ))
+    @Suite(.needsPostgreSQLServer)
     struct PostgreSQLStoreTests {
         let address: String
 

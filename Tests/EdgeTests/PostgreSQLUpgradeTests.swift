@@ -16,11 +16,7 @@ import Testing
     /// run by `psql` in a new database of the tests' own server, as
     /// another client would. The expected persons are read back from the
     /// book the fixture built, before it is upgraded.
-    @Suite(
-        .enabled(
-            if: LocalPostgreSQL.serverBinaries != nil,
-            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
-        ))
+    @Suite(.needsPostgreSQLServer)
     struct PostgreSQLUpgradeTests {
         let server: LocalPostgreSQL
         let address: String

@@ -6,11 +6,7 @@
     /// The server store as users meet it: `people --db postgresql://…`,
     /// several processes at once, another client's SQL, and a server that is
     /// not there.
-    @Suite(
-        .enabled(
-            if: LocalPostgreSQL.serverBinaries != nil,
-            "no PostgreSQL server is installed (no initdb): apt-get install postgresql postgresql-contrib"
-        ))
+    @Suite(.needsPostgreSQLServer)
     struct ServerStoreEndToEndTests {
         let address: String
         let server: LocalPostgreSQL
