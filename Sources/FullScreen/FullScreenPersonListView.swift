@@ -240,8 +240,8 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         var draft = searchDraft ?? ""
         switch key {
         case .character, .pasted:
-            // Longer than any name can be: nothing would match.
-            let longer = PersonField.name.appending(key.text ?? "", to: draft)
+            // Longer than any field can be: nothing would match.
+            let longer = PersonSearchText.longestField.appending(key.text ?? "", to: draft)
             guard longer != draft else { return .handled }
             draft = longer
         case .backspace:

@@ -260,25 +260,26 @@ import Testing
         #expect(try harness.shown.rows.count == 3)
     }
 
-    /// A search is cut to what a name can hold, as the full-screen view
+    /// A search is cut to what the longest field can hold, as the full-screen view
     /// cuts what is typed: the line view passed a piped line whole, and
     /// twenty megabytes of it took the SQLite store over a minute.
-    @Test func aSearchIsCutToWhatANameCanHold() async throws {
+    @Test func aSearchIsCutToWhatTheLongestFieldCanHold() async throws {
         let harness = Harness(store: Fixtures.sampleStore())
         try await harness.appear()
         try await harness.shown.search("Grace" + String(repeating: "x", count: 1_000_000))
         await harness.settle()
-        #expect(try harness.shown.searchText.count == PersonField.name.maximumLength)
+        let longest = PersonSearchText.longestField
+        #expect(try harness.shown.searchText.count == longest.maximumLength)
         #expect(try harness.shown.searchText.hasPrefix("Gracexxx"))
         try await harness.shown.search("a" + String(repeating: "\u{301}", count: 1_000_000))
         await harness.settle()
-        #expect(try harness.shown.searchText.utf8.count <= PersonField.name.maximumBytes)
+        #expect(try harness.shown.searchText.utf8.count <= longest.maximumBytes)
         try await harness.shown.search("hop")
         await harness.settle()
         #expect(try harness.shown.rows.map(\.title) == ["Grace Hopper"])
     }
 
-    @Test func aSearchLongerThanANameCanHoldFindsNoOne() async throws {
+    @Test func aSearchLongerThanAFieldCanHoldFindsNoOne() async throws {
         let longest = String(repeating: "a", count: PersonField.name.maximumLength)
         let harness = Harness(
             store: MemoryPersonStore(persons: [
@@ -288,9 +289,10 @@ import Testing
         try await harness.shown.search(longest + "a")
         await harness.settle()
         #expect(try harness.shown.rows.isEmpty)
-        // One character of more marks than a name has bytes: cut to nothing,
-        // it showed everyone.
-        try await harness.shown.search("a" + String(repeating: "\u{301}", count: 1_000))
+        // One character of more marks than any field has bytes: cut to
+        // nothing, it showed everyone.
+        let marks = PersonSearchText.longestField.maximumBytes / 2
+        try await harness.shown.search("a" + String(repeating: "\u{301}", count: marks))
         await harness.settle()
         #expect(try harness.shown.rows.isEmpty)
         #expect(try harness.shown.summary == "no one matches")
@@ -299,6 +301,26 @@ import Testing
         try await harness.shown.search("aaa")
         await harness.settle()
         #expect(try harness.shown.rows.map(\.title) == [longest])
+    }
+
+    /// A search reads every field (``PersonSearchText``), and an email or a
+    /// note is far longer than a name: a search was cut to what a name can
+    /// hold, so pasting a note's sentence found no one in a session while
+    /// `people list --search` found its person.
+    @Test func aSearchLongerThanANameFindsTheNoteThatHoldsIt() async throws {
+        let sentence = String(repeating: "the analytical engine weaves ", count: 6)
+        let harness = Harness(
+            store: MemoryPersonStore(persons: [
+                Person(
+                    id: 1, name: "Ada Lovelace",
+                    details: ContactDetails(notes: sentence + "patterns"),
+                    added: Fixtures.now)
+            ]))
+        try await harness.appear()
+        try await harness.shown.search(sentence)
+        await harness.settle()
+        #expect(sentence.count > PersonField.name.maximumLength)
+        #expect(try harness.shown.rows.map(\.title) == ["Ada Lovelace"])
     }
 
     @Test func returningFromAnotherScreenShowsChangesMadeThere() async throws {

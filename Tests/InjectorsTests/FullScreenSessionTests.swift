@@ -356,6 +356,28 @@ import Testing
         #expect(await run.finish() == .success)
     }
 
+    @Test func aPastedSearchLongerThanANameFindsTheNoteThatHoldsIt() async throws {
+        // A search reads the notes too, and the search line stopped taking
+        // text at a name's length: the sentence pasted was searched for as
+        // its start alone, which Grace's notes hold too.
+        let sentence = String(repeating: "the analytical engine weaves ", count: 6)
+        let ada = Person(
+            id: 1, name: "Ada Lovelace", details: ContactDetails(notes: sentence),
+            added: Fixtures.now)
+        let grace = Person(
+            id: 2, name: "Grace Hopper", details: ContactDetails(notes: sentence.prefix(120) + "."),
+            added: Fixtures.now)
+        let run = Run(store: MemoryPersonStore(persons: [ada, grace]))
+        await run.start(showing: "Name     Ada Lovelace")
+        run.window.press([.character("/"), .pasted(sentence)])
+        await run.window.frame(where:) { frame in
+            frame.contains { $0.hasPrefix("▌Ada Lovelace") }
+                && !frame.contains { $0.contains("Grace Hopper") }
+        }
+        #expect(sentence.count > PersonField.name.maximumLength)
+        #expect(await run.finish() == .success)
+    }
+
     @Test func aPasteHoldingItsOwnEndMarkDeletesNoOne() async throws {
         // tmux passes a copied end mark on as it is: the d and y after it
         // were read as keys, and deleted Ada.

@@ -80,6 +80,15 @@ public struct PersonSearchText: Sendable, Hashable {
         return folded.utf8.firstRange(of: search.utf8) != nil
     }
 
+    /// The field whose one value is the longest a search reads: the notes,
+    /// longer than any name, email or phone.
+    ///
+    /// A search longer than it can hold finds no one, so a front end cuts
+    /// what is typed to it (``PersonField/longestStart(of:)``) rather than
+    /// hand every store a pasted megabyte; cut to a name's length instead,
+    /// a sentence of someone's notes found no one.
+    public static let longestField = PersonField.notes
+
     /// ``separator``'s one UTF-8 byte.
     static let separatorByte: UInt8 = 0x1F
 }

@@ -29,9 +29,9 @@ public final class PersonListController: Screen {
     private let changes: StoreChanges
 
     private var search = ""
-    /// Whether the search typed was longer than a name can hold, so finds
-    /// no one: `search` keeps only the start a name could hold, which may
-    /// be found.
+    /// Whether the search typed was longer than any field can hold, so
+    /// finds no one: `search` keeps only the start a field could hold,
+    /// which may be found.
     private var searchIsTooLong = false
     private var isFollowingChanges = false
     /// Why changes made elsewhere are not being heard, while they are not:
@@ -260,12 +260,13 @@ public final class PersonListController: Screen {
     }
 
     private func show(matching text: String) {
-        // Searches look in names: a longer text finds no one, and a pasted
-        // megabyte would cost every store call all of it. The start kept
-        // is what the search line shows; asked for, it could find someone.
-        search = PersonField.name.longestStart(of: text)
+        // Searches look in one field at a time: a text longer than the
+        // longest finds no one, and a pasted megabyte would cost every
+        // store call all of it. The start kept is what the search line
+        // shows; asked for, it could find someone.
+        search = PersonSearchText.longestField.longestStart(of: text)
         searchIsTooLong = search.utf8.count < text.utf8.count
-        // A first character too large for a name still shows as searched
+        // A first character too large for a field still shows as searched
         // for, by its first scalar, not as no search at all.
         if search.isEmpty, let first = text.unicodeScalars.first { search = String(first) }
         start = .first
