@@ -383,9 +383,16 @@ public final class SQLitePersonStore: PersonStorage {
             try database.run(
                 "INSERT INTO person_search (rowid, search_text) SELECT id, \(SQLiteSchema.indexed(SQLiteSchema.searched())) FROM person WHERE id > ?",
                 [.integer(highest)])
+            // A text the counts do not split (longer than gramLimit, which
+            // four thousand "ﬃ" in the notes fold to) makes searches walk,
+            // as the insert trigger notes; counted as it does.
             try database.run(
-                "UPDATE person_state SET total = total + ?, changes = changes + ?",
-                [.integer(count), .integer(count)])
+                """
+                UPDATE person_state SET total = total + ?, changes = changes + ?,
+                    odd_keys = odd_keys + (SELECT count(*) FROM person_search_content
+                        WHERE id > ? AND \(SQLiteSchema.isOdd("c0")))
+                """,
+                [.integer(count), .integer(count), .integer(highest)])
             try grams.write(to: database)
             let countGrams = try database.prepare(SQLiteSchema.countGrams(ofRow: "?"))
             for id in irregular {

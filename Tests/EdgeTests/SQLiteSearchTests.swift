@@ -130,6 +130,29 @@ import Testing
         #expect(try await oneByOne.check(repairing: false).problems == [])
     }
 
+    /// A card `people` accepts that folds longer than the counts split is
+    /// found after a bulk add.
+    ///
+    /// Four thousand "ﬃ" in the notes are twelve thousand letters. The
+    /// triggers note such a text as odd, and searches walk; a bulk add (an
+    /// import) did not, so the person was in no count, and a search of one
+    /// to three letters, their name's included, found no one.
+    @Test func aCardThatFoldsLongerThanTheCountsIsFoundAfterABulkAdd() async throws {
+        let notes = String(repeating: "\u{FB03}", count: PersonField.notes.maximumLength)
+        let card = try PersonDraft(texts: [.name: "Yan Kex", .notes: notes]).validated()
+        let text = PersonSearchText(name: card.name, details: card.details).folded
+        #expect(text.unicodeScalars.count > SQLiteSchema.gramLimit)
+        let store = try SQLitePersonStore(path: folder.path("people.sqlite"))
+        _ = try await store.add(Self.card("Bob Plain").validated(), addedAt: Fixtures.now)
+        _ = try store.add(contentsOf: [card], addedAt: Fixtures.now)
+        for search in ["yan", "ya", "y", "ffi", "f"] {
+            #expect(try await store.count(matching: search) == 1, "\(search)")
+            let found = try await store.page(matching: search, from: .first, limit: 10)
+            #expect(found.map(\.name) == ["Yan Kex"], "\(search)")
+        }
+        #expect(try await store.check(repairing: false).problems == [])
+    }
+
     @Test(arguments: [1, 2] as [UInt64])
     func everySearchMatchesTheMemoryStoreWhicheverWayItRuns(seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
