@@ -130,6 +130,31 @@ import Testing
         #expect(try await oneByOne.check(repairing: false).problems == [])
     }
 
+    /// An edit of the longest card `people` accepts is quick.
+    ///
+    /// The triggers split its old text and its new one, and each split
+    /// read the text from its start for every gram (SQL's `substr` counts
+    /// characters from the start): a second a split at twelve thousand
+    /// letters on an idle machine, and an edit in a session hung for two
+    /// or three on a busy one.
+    @Test func threeEditsOfTheLongestCardTakeLessThanTwoSeconds() async throws {
+        let store = try SQLitePersonStore(path: folder.path("people.sqlite"))
+        var person = try await store.add(Self.longestCard(), addedAt: Fixtures.now)
+        let clock = ContinuousClock()
+        let started = clock.now
+        for round in 0..<3 {
+            var edited = PersonDraft(person)
+            edited[.title] = "edit \(round)"
+            person = try await store.update(person, with: edited.validated())
+        }
+        let took = clock.now - started
+        // A bound a loaded machine keeps: before the triggers cut the text
+        // in pieces, an edit was over a second of work on an idle one.
+        #expect(took < .seconds(2), "three edits took \(took)")
+        #expect(try await store.count(matching: "edit 2") == 1)
+        #expect(try await store.check(repairing: false).problems == [])
+    }
+
     /// A card `people` accepts that folds longer than the counts split is
     /// found after a bulk add.
     ///
