@@ -63,14 +63,15 @@ extension Command {
 
     /// Whether a store shared by a team may make the book for this command
     /// when there is none: only for a command that adds persons (`add`,
-    /// `seed`, `import` unless a dry run), never for one that reads or changes those already there.
+    /// `seed`, `demo`, `import` unless a dry run), never for one that reads
+    /// or changes those already there.
     ///
     /// On a server, "no book here" is more often a mistyped address, or a
     /// user whose own schema comes first, than a team's first run: a
     /// command that made a book there would start a second, empty book
     /// beside the team's and show it, with no word said. So it says there
-    /// is none instead, and how to make one; the first `add` or `seed`
-    /// makes it. `edit` and `delete` could not succeed in an empty book
+    /// is none instead, and how to make one; the first command that adds
+    /// persons makes it. `edit` and `delete` could not succeed in an empty book
     /// anyway, and a session would open on an empty list that looks like
     /// the team's book has lost everyone. (A new file gets a book for an
     /// interactive session too, which starts empty as a server's does: it
