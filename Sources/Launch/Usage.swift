@@ -123,8 +123,9 @@ public enum Usage {
           A postgresql:// (or postgres://) address chooses the postgresql store,
           which a team can share; what it leaves out comes from PGHOST, PGPORT,
           PGUSER, PGDATABASE and ~/.pgpass, as for psql. A new book there
-          starts empty, made by the first add or seed (no other command,
-          nor a session, makes one). That store is built only with:
+          starts empty, made by the first command that adds persons (add,
+          seed, demo or import; no other command, nor a session, makes
+          one). That store is built only with:
           swift build --traits PostgreSQL
         """
 }

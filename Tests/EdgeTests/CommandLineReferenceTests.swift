@@ -98,4 +98,24 @@ import Testing
                 "CommandLineReference.md has no line for 'people \(command)'")
         }
     }
+
+    /// `people --help` names every command that makes a book on a server
+    /// (``Command/makesASharedBookWhenMissing``): a team's first run must be
+    /// one of them, and the help is where a team looks for which.
+    @Test func theHelpNamesEveryCommandThatMakesABookOnAServer() throws {
+        let help = Usage.help(keyReference: "").replacing(#/\s+/#, with: " ")
+        let sentence = try #require(
+            help.firstMatch(of: #/A new book there starts empty, made by [^)]*\)/#))
+        let named = Set(sentence.output.matches(of: #/[a-z]+/#).map { String($0.output) })
+        let commands: [(word: String, command: Command)] = [
+            ("add", .add(PersonDraft(name: "Ada"))), ("seed", .seed(count: 1)), ("demo", .demo),
+            ("import", .importContacts(source: "contacts.vcf", dryRun: false)),
+        ]
+        for (word, command) in commands {
+            #expect(command.makesASharedBookWhenMissing)
+            #expect(
+                named.contains(word),
+                "people --help says '\(sentence.output)', which leaves out \(word)")
+        }
+    }
 }
