@@ -42,7 +42,7 @@ struct InterruptedUpgradeTests {
             .appendingPathComponent("EdgeTests/Fixtures/\(name).sql")
     }
 
-    @Test(arguments: ["sqlite-v1", "sqlite-v5"])
+    @Test(arguments: ["sqlite-v1", "sqlite-v6"])
     func anUpgradeKilledAtAnyPointLeavesTheOldBookOrTheNew(_ fixture: String) throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.strace),
