@@ -129,8 +129,15 @@ struct RemoteImportEndToEndTests {
         let server = try await LocalHTTPServer()
         defer { server.stop() }
         let url = try server.url("/missing").absoluteString
-        let few = try await peakKiB(retrying: url, times: 10)
-        let many = try await peakKiB(retrying: url, times: 300)
+        // The lower of two runs each: a busy machine only ever adds to a
+        // peak (another malloc arena, a thread's stack), never takes from
+        // it, and one run in a few then grew by 10-15% of the bound.
+        let few = min(
+            try await peakKiB(retrying: url, times: 10), try await peakKiB(retrying: url, times: 10)
+        )
+        let many = min(
+            try await peakKiB(retrying: url, times: 300),
+            try await peakKiB(retrying: url, times: 300))
         #expect(many - few < 300, "300 retries grew the peak by \(many - few) KiB")
     }
 
