@@ -9,11 +9,12 @@ import Testing
 /// The kill points are counted, not timed, and need no hook in the
 /// program: strace runs `people list` on a copy of a fixture — version 1's,
 /// which takes every step, and the last release's, which takes the newest
-/// step alone — and sends it SIGKILL, as `kill -9` does, on entering its Nth `pwrite`
-/// (`-e inject=pwrite64:signal=KILL:when=N`), the one call SQLite writes
-/// pages with, counting only its writes to the book and its log. N = 1, 2, 3, … walks the kill through every page the
-/// upgrade writes: the switch to WAL, the log's frames, the commit frame,
-/// the checkpoint into the file, until a run is left to finish.
+/// step alone — and sends it SIGKILL, as `kill -9` does, on entering its
+/// Nth `pwrite` (`-e inject=pwrite64:signal=KILL:when=N`), the one call
+/// SQLite writes pages with, counting only its writes to the book and its
+/// log. N = 1, 2, 3, … walks the kill through every page the upgrade
+/// writes: the switch to WAL, the log's frames, the commit frame, the
+/// checkpoint into the file, until a run is left to finish.
 ///
 /// strace is a Linux tool; CI installs it and sets `PEOPLE_REQUIRE_STRACE`,
 /// so that there this suite runs rather than skips.
