@@ -130,6 +130,14 @@ import Testing
         #expect(try await oneByOne.check(repairing: false).problems == [])
     }
 
+    /// The grams `person_gram` counts in the book `file` of the test's
+    /// folder, each with its count, in order: what two books are compared by.
+    private func countedGrams(in file: String) throws -> [String] {
+        try SQLiteConnection(path: folder.path(file), busyTimeout: .seconds(1))
+            .rows("SELECT gram, n FROM person_gram WHERE n > 0 ORDER BY gram")
+            .map { "\($0.text(0) ?? "?") \($0.integer(1))" }
+    }
+
     /// The triggers split a long text into the same grams as a bulk add.
     ///
     /// They cut it in pieces of ``SQLiteSchema/gramPiece`` characters
@@ -151,14 +159,9 @@ import Testing
         person = try await oneByOne.update(person, with: edited.validated())
         edited[.title] = title
         _ = try await oneByOne.update(person, with: edited.validated())
-        func grams(_ file: String) throws -> [String] {
-            try SQLiteConnection(path: folder.path(file), busyTimeout: .seconds(1))
-                .rows("SELECT gram, n FROM person_gram WHERE n > 0 ORDER BY gram")
-                .map { "\($0.text(0) ?? "?") \($0.integer(1))" }
-        }
-        let counted = try grams("single.sqlite")
+        let counted = try countedGrams(in: "single.sqlite")
         #expect(counted.count > 100)
-        #expect(try grams("bulk.sqlite") == counted)
+        #expect(try countedGrams(in: "bulk.sqlite") == counted)
         #expect(try await oneByOne.check(repairing: false).problems == [])
     }
 
@@ -276,14 +279,9 @@ import Testing
         _ = try inBulk.add(contentsOf: try drafts(names), addedAt: Fixtures.now)
         let oneByOne = try SQLitePersonStore(path: folder.path("single.sqlite"))
         for draft in try drafts(names) { _ = try await oneByOne.add(draft, addedAt: Fixtures.now) }
-        func grams(_ file: String) throws -> [String] {
-            try SQLiteConnection(path: folder.path(file), busyTimeout: .seconds(1))
-                .rows("SELECT gram, n FROM person_gram WHERE n > 0 ORDER BY gram")
-                .map { "\($0.text(0) ?? "?") \($0.integer(1))" }
-        }
-        let counted = try grams("single.sqlite")
+        let counted = try countedGrams(in: "single.sqlite")
         #expect(counted.count > 200)
-        #expect(try grams("bulk.sqlite") == counted)
+        #expect(try countedGrams(in: "bulk.sqlite") == counted)
     }
 
     @Test func aVersionTwoDatabaseGainsTheQuickSearchWithItsPersons() async throws {
