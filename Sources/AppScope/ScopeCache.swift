@@ -137,12 +137,18 @@ public final class ScopeCache<Value: Sendable>: Sendable {
             if let published = published.load(ordering: .acquiring) {
                 return published.takeUnretainedValue().value
             }
-            let task = making.withLock { making in
+            let task = making.withLock { making -> Task<Value, any Error>? in
                 if let making { return making }
+                // A making may have ended between the look above and this
+                // lock: it publishes before it lets go of `making`, so a
+                // value is there to read, and making another would make
+                // the singleton twice.
+                if published.load(ordering: .acquiring) != nil { return nil }
                 let task = Task { try await make() }
                 making = task
                 return task
             }
+            guard let task else { continue }
             do {
                 let value = try await withTaskCancellationHandler {
                     try await task.value
