@@ -9,17 +9,18 @@ import Palette
 /// slow link and cost far more than the change. The first frame, and any
 /// frame after a resize or a return from ^Z, is drawn whole. Each cell
 /// lands in its column whatever width the terminal gives the characters
-/// before it.
+/// before it. Colour follows the terminal: the theme's colours, each the
+/// nearest the terminal's ``Palette/ColorDepth`` has, and none at all with
+/// `NO_COLOR` or `TERM=dumb`, where the highlight (reverse video), titles
+/// and errors (bold) still stand out.
 public struct FrameWriter: Sendable {
-    /// Whether roles are drawn in the theme's colours (not with `NO_COLOR`).
-    public let usesColor: Bool
-    /// The colours of the roles.
-    public let theme: Theme
+    /// The roles' colours as this terminal draws them, mapped once.
+    public let colors: TerminalTheme
 
-    /// A writer that colours roles with `theme` when `usesColor` is on.
-    public init(usesColor: Bool, theme: Theme) {
-        self.usesColor = usesColor
-        self.theme = theme
+    /// A writer that colours roles with `theme`, each colour the nearest
+    /// `depth` has.
+    public init(depth: ColorDepth, theme: Theme) {
+        colors = TerminalTheme(theme, depth: depth)
     }
 
     /// The bytes that turn a terminal showing `previous` into one showing
@@ -96,13 +97,14 @@ public struct FrameWriter: Sendable {
         var escape = "\u{1B}[0m"
         if style.isHighlighted { escape += "\u{1B}[7m" }
         if style.role == .title { escape += "\u{1B}[1m" }
-        guard usesColor else { return escape }
         switch style.role {
         case .plain: break
-        case .title: escape += theme.title.foregroundEscape
-        case .keys: escape += theme.keys.foregroundEscape
-        case .error: escape += theme.error.foregroundEscape
-        case .success: escape += theme.success.foregroundEscape
+        case .title: escape += colors.title
+        case .keys: escape += colors.keys
+        // Without colour an error or a question would look like any other
+        // line: bold keeps it apart.
+        case .error: escape += colors.depth == .noColor ? "\u{1B}[1m" : colors.error
+        case .success: escape += colors.success
         }
         return escape
     }

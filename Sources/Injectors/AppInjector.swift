@@ -129,8 +129,7 @@ public enum AppInjector {
                 FullScreenViews(
                     terminal: RawTerminal(
                         beforeEndingBySignal: StoreInjector.injectStopOfRunningStatements()),
-                    writer: FrameWriter(
-                        usesColor: invocation.configuration.usesColor, theme: invocation.theme),
+                    writer: FrameWriter(depth: invocation.colorDepth, theme: invocation.theme),
                     book: bookName(invocation.configuration))
             }
         }

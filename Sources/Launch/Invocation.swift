@@ -16,6 +16,10 @@ public struct Invocation: Sendable, Equatable {
     /// front end's alone, so kept beside the settings the app reads rather
     /// than among them (`Features` names no colour).
     public var theme: Theme
+    /// How many colours the terminal shows, from the environment
+    /// (``LaunchEnvironment/colorDepth(variables:outputIsTerminal:)``):
+    /// what each of the theme's colours is drawn as.
+    public var colorDepth: ColorDepth
     /// The front end an interactive session draws with: like the theme, the
     /// composition root's to act on, not the app's.
     public var frontEnd: FrontEnd
@@ -23,11 +27,12 @@ public struct Invocation: Sendable, Equatable {
     /// A ready-made invocation, for tests.
     public init(
         configuration: Configuration = Configuration(), command: Command = .interactive,
-        theme: Theme = .standard, frontEnd: FrontEnd = .line
+        theme: Theme = .standard, colorDepth: ColorDepth = .noColor, frontEnd: FrontEnd = .line
     ) {
         self.configuration = configuration
         self.command = command
         self.theme = theme
+        self.colorDepth = colorDepth
         self.frontEnd = frontEnd
     }
 
@@ -50,7 +55,8 @@ public struct Invocation: Sendable, Equatable {
     ///   - environment: the process's environment variables.
     ///   - outputIsTerminal: whether standard output is a terminal (colour is
     ///     used only then, and never when `NO_COLOR` is set and not empty, or
-    ///     `TERM` is `dumb`).
+    ///     `TERM` is `dumb` or not set; see
+    ///     ``LaunchEnvironment/colorDepth(variables:outputIsTerminal:)``).
     ///   - inputIsTerminal: whether standard input is a terminal: with the
     ///     output, it decides the front end a run that does not choose gets
     ///     (``FrontEnd/standard(inputIsTerminal:outputIsTerminal:term:)``).
@@ -103,9 +109,9 @@ public struct Invocation: Sendable, Equatable {
             }
         }
         // A terminal that says it is dumb shows escape sequences as text.
-        configuration.usesColor =
-            outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
-            && environment["TERM"] != "dumb"
+        let colorDepth = LaunchEnvironment.colorDepth(
+            variables: environment, outputIsTerminal: outputIsTerminal)
+        configuration.usesColor = colorDepth != .noColor
         if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
             configuration.storeKind = try Self.storeKind(store, from: source)
             kindSource = source
@@ -145,6 +151,7 @@ public struct Invocation: Sendable, Equatable {
         }
         self.configuration = configuration
         self.theme = theme
+        self.colorDepth = colorDepth
         self.command = try Self.command(from: parsed)
         // The split view needs a person at a terminal to read raw keys from
         // and draw on; a script that asks for it is told so, not hung.

@@ -105,6 +105,9 @@ public enum Usage {
                                            defaults for --store, --page-size,
                                            --db, --ui and --schema
           NO_COLOR                         set to turn colour off (as does TERM=dumb)
+          COLORTERM, TERM                  the colours used: 24-bit for COLORTERM
+                                           truecolor or 24bit, else 256 for a TERM
+                                           such as xterm-256color, else 16
           COLUMNS                          the width screen rows are cut to when the
                                            output is not a terminal, or it does not say
                                            (default 80)

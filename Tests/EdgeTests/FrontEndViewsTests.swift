@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: AppScreen.allCases)
     func everyScreensFullScreenViewTakesKeysAndNamesItsScreen(_ screen: AppScreen) {
         let views = FullScreenViews(
-            terminal: NoWindow(), writer: FrameWriter(usesColor: false, theme: .standard),
+            terminal: NoWindow(), writer: FrameWriter(depth: .noColor, theme: .standard),
             book: "book")
         let view = Self.view(of: screen, from: views) as? any FullScreenView
         #expect(view != nil, "the \(screen.name) full-screen view is never drawn nor handed keys")

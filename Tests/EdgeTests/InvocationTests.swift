@@ -221,8 +221,9 @@ import Testing
     }
 
     @Test func colourNeedsATerminalAndNoNoColor() async throws {
-        #expect(try parse([], terminal: true).configuration.usesColor)
-        #expect(try !parse([], terminal: false).configuration.usesColor)
+        #expect(try parse([], ["TERM": "xterm"], terminal: true).configuration.usesColor)
+        #expect(try !parse([], ["TERM": "xterm"], terminal: false).configuration.usesColor)
+        #expect(try !parse([], terminal: true).configuration.usesColor, "no TERM, no colour")
         #expect(try !parse([], ["NO_COLOR": "1"], terminal: true).configuration.usesColor)
         #expect(try !parse([], ["TERM": "dumb"], terminal: true).configuration.usesColor)
         #expect(try parse([], ["TERM": "xterm-256color"], terminal: true).configuration.usesColor)

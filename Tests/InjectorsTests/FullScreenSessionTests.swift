@@ -29,7 +29,7 @@ import Testing
         ) {
             window.size = size
             views = FullScreenViews(
-                terminal: window, writer: FrameWriter(usesColor: false, theme: .standard),
+                terminal: window, writer: FrameWriter(depth: .noColor, theme: .standard),
                 book: book)
             session = SessionScope(
                 app: AppScope(

@@ -30,7 +30,7 @@ import Testing
                 SessionScope(
                     app: app,
                     views: FullScreenViews(
-                        terminal: window, writer: FrameWriter(usesColor: false, theme: .standard),
+                        terminal: window, writer: FrameWriter(depth: .noColor, theme: .standard),
                         book: "team")))
             let interactive = SessionInjector.injectInteractiveSession(scope) { [weak self] in
                 let personScope = try PersonDetailInjector.injectPersonScope(scope, opening: $0)

@@ -108,7 +108,7 @@ import Testing
         var terminal = TerminalModel(rows: 2, columns: 30) {
             misjudged[$0] ?? $0.displayColumns
         }
-        let writer = FrameWriter(usesColor: false, theme: .standard)
+        let writer = FrameWriter(depth: .noColor, theme: .standard)
         var frame = CellGrid(rows: 2, columns: 30)
         for (row, name) in ["👍 Ada Lovelace", "→ Alan Turing"].enumerated() {
             frame.put(name, at: GridPoint(row: row, column: 0), width: 19, fill: true)
@@ -182,7 +182,7 @@ import Testing
         var grid = CellGrid(rows: 1, columns: 20)
         let zalgo = "Zalgo a" + String(repeating: "\u{301}", count: 30_000)
         grid.put(zalgo, at: GridPoint(row: 0, column: 0))
-        let bytes = FrameWriter(usesColor: false, theme: .standard).bytes(from: nil, to: grid)
+        let bytes = FrameWriter(depth: .noColor, theme: .standard).bytes(from: nil, to: grid)
         #expect(bytes.count < 500, "one column's marks cannot cost a frame 60 KB")
         #expect(grid.text(ofRow: 0).hasPrefix("Zalgo "))
         #expect(grid.text(ofRow: 0).hasSuffix("…"), "the cut shows")
@@ -221,7 +221,7 @@ import Testing
     }
 
     @Test func aFrameWritesOnlyTheRowsThatChanged() {
-        let writer = FrameWriter(usesColor: false, theme: .standard)
+        let writer = FrameWriter(depth: .noColor, theme: .standard)
         var before = CellGrid(rows: 5, columns: 20)
         for row in 0..<5 { before.put("row \(row)", at: GridPoint(row: row, column: 0)) }
         var after = before
@@ -242,10 +242,10 @@ import Testing
         grid.put(
             "Ada", at: GridPoint(row: 0, column: 0), style: CellStyle(.error, highlighted: true))
         let plain = String(
-            decoding: FrameWriter(usesColor: false, theme: .standard).bytes(from: nil, to: grid),
+            decoding: FrameWriter(depth: .noColor, theme: .standard).bytes(from: nil, to: grid),
             as: UTF8.self)
         let coloured = String(
-            decoding: FrameWriter(usesColor: true, theme: .standard).bytes(from: nil, to: grid),
+            decoding: FrameWriter(depth: .trueColor, theme: .standard).bytes(from: nil, to: grid),
             as: UTF8.self)
         #expect(plain.contains("\u{1B}[7m") && !plain.contains("38;2;"))
         #expect(coloured.contains("38;2;255;95;95"))

@@ -14,7 +14,7 @@ import Testing
     @Test func aFullScreenSessionDrawsIntoAWindowInMemory() async {
         let window = MemoryWindow()
         let views = FullScreenViews(
-            terminal: window, writer: FrameWriter(usesColor: false, theme: Theme.standard),
+            terminal: window, writer: FrameWriter(depth: .noColor, theme: Theme.standard),
             book: "team")
         let app = AppScope(
             console: RecordingConsole(), readSource: Fixtures.readsNoFiles,
