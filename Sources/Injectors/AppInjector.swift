@@ -56,15 +56,14 @@ public enum AppInjector {
             sessionAnswersInterrupts: invocation.frontEnd == .full)
     }
 
-    /// The process's terminal: standard input and output, coloured as the
-    /// settings say.
+    /// The process's terminal: standard input and output, in the colours
+    /// the terminal has.
     static func injectConsole(_ invocation: Invocation, _ launch: LaunchEnvironment)
         -> StandardConsole
     {
         StandardConsole(
             showsPrompts: launch.inputIsTerminal, outputIsTerminal: launch.outputIsTerminal,
-            style: TextStyle(
-                usesColor: invocation.configuration.usesColor, theme: invocation.theme))
+            style: TextStyle(depth: invocation.colorDepth, theme: invocation.theme))
     }
 
     /// The app scope of a real command line run on a console of the

@@ -4,24 +4,25 @@ import Palette
 /// How a console dresses its lines: plain, or coloured by a theme.
 ///
 /// Colour is on only for a person at a terminal who has not set `NO_COLOR`
-/// and whose `TERM` is not `dumb`;
-/// the launch parser decides that once (`Configuration.usesColor`),
-/// `AppInjector` hands it to the console, and the console applies it to
-/// every line.
+/// and whose `TERM` is set and not `dumb`, in the colours the terminal has
+/// (24-bit, 256 or 16); the launch edge decides that once
+/// (`LaunchEnvironment.colorDepth`), `AppInjector` hands it to the
+/// console, and the console applies it to every line.
 public struct TextStyle: Sendable, Equatable {
-    /// Whether escape sequences are written at all.
-    public let usesColor: Bool
-    /// The colours, when they are used.
-    public let theme: Theme
+    /// The theme's colours as the terminal draws them, mapped once.
+    public let colors: TerminalTheme
 
-    /// A style that colours text with `theme` only when `usesColor` is true.
-    public init(usesColor: Bool, theme: Theme = .standard) {
-        self.usesColor = usesColor
-        self.theme = theme
+    /// A style that colours text with `theme`, each colour the nearest
+    /// `depth` has, and not at all at ``Palette/ColorDepth/noColor``.
+    public init(depth: ColorDepth, theme: Theme = .standard) {
+        colors = TerminalTheme(theme, depth: depth)
     }
 
     /// Plain text for pipes, files and tests.
-    public static let plain = TextStyle(usesColor: false)
+    public static let plain = TextStyle(depth: .noColor)
+
+    /// Whether escape sequences are written at all.
+    public var usesColor: Bool { colors.depth != .noColor }
 
     /// One line as the terminal receives it: `text` made inert, then wrapped
     /// in the colour for `role`.
@@ -37,10 +38,10 @@ public struct TextStyle: Sendable, Equatable {
     private func escape(for role: TextRole) -> String? {
         switch role {
         case .plain: nil
-        case .title: "\u{1B}[1m" + theme.title.foregroundEscape
-        case .keys: theme.keys.foregroundEscape
-        case .error: theme.error.foregroundEscape
-        case .success: theme.success.foregroundEscape
+        case .title: "\u{1B}[1m" + colors.title
+        case .keys: colors.keys
+        case .error: colors.error
+        case .success: colors.success
         }
     }
 }

@@ -101,19 +101,27 @@ import Testing
     @Test func colourIsOnlyWrittenWhenTheStyleAllowsIt() async {
         #expect(TextStyle.plain.render("People", as: .title) == "People")
         #expect(
-            TextStyle(usesColor: true).render("People", as: .title)
+            TextStyle(depth: .trueColor).render("People", as: .title)
                 == "\u{1B}[1m\u{1B}[38;2;95;175;255mPeople\u{1B}[0m")
-        #expect(TextStyle(usesColor: true).render("row", as: .plain) == "row")
+        #expect(TextStyle(depth: .trueColor).render("row", as: .plain) == "row")
         let amber = Theme(
             title: RGBColor(red: 255, green: 176, blue: 0), keys: .init(red: 1, green: 2, blue: 3),
             error: .init(red: 4, green: 5, blue: 6), success: .init(red: 7, green: 8, blue: 9))
-        let themed = TextStyle(usesColor: true, theme: amber)
+        let themed = TextStyle(depth: .trueColor, theme: amber)
         #expect(themed.render("People", as: .title).hasPrefix("\u{1B}[1m\u{1B}[38;2;255;176;0m"))
         #expect(themed.render("1 open", as: .keys) == "\u{1B}[38;2;1;2;3m1 open\u{1B}[0m")
     }
 
+    @Test func theLineFrontEndDrawsInTheColoursTheTerminalHas() {
+        #expect(
+            TextStyle(depth: .ansi256).render("Oops", as: .error) == "\u{1B}[38;5;203mOops\u{1B}[0m"
+        )
+        #expect(TextStyle(depth: .ansi16).render("Oops", as: .error) == "\u{1B}[91mOops\u{1B}[0m")
+        #expect(TextStyle(depth: .noColor).render("Oops", as: .error) == "Oops")
+    }
+
     @Test func storedEscapesCannotBorrowTheConsolesColour() async {
-        let rendered = TextStyle(usesColor: true).render("\u{1B}[8mhidden\u{1B}[0m", as: .error)
+        let rendered = TextStyle(depth: .trueColor).render("\u{1B}[8mhidden\u{1B}[0m", as: .error)
         // Exactly the two escapes the style adds: its colour and its reset.
         #expect(rendered.filter { $0 == "\u{1B}" }.count == 2)
         #expect(rendered.contains("␛[8mhidden␛[0m"))
