@@ -24,14 +24,17 @@ final class TerminalPane {
     private let socket = "people-e2e-\(UUID().uuidString)"
     private let folder: URL
 
-    /// Starts `people` with these arguments in a pane of `columns` × `rows`.
+    /// Starts `people` with these arguments in a pane of `columns` × `rows`,
+    /// with `environment` over the pane's own (`TERM=xterm-256color`,
+    /// `NO_COLOR=1`).
     ///
     /// With `demoBook`, `people demo` first puts the demo persons in the
     /// book the arguments name: a new book starts empty, and a test that
     /// reads Ada, Alan and Grace asks for them.
-    init(_ arguments: [String], columns: Int = 100, rows: Int = 30, demoBook: Bool = false)
-        throws
-    {
+    init(
+        _ arguments: [String], columns: Int = 100, rows: Int = 30, demoBook: Bool = false,
+        environment: [String: String] = [:]
+    ) throws {
         let binary = PeopleProcess.productsFolder.appendingPathComponent("people")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path), "build 'people' first")
@@ -44,11 +47,14 @@ final class TerminalPane {
         let command =
             demo + ([binary.path] + arguments).map(Self.quoted).joined(separator: " ")
             + "; echo \"[exited $?]\"; stty -a; exec sleep 3600"
-        try run([
-            "new-session", "-d", "-x", String(columns), "-y", String(rows),
-            "env", "HOME=\(folder.path)", "XDG_DATA_HOME=\(folder.path)", "TERM=xterm-256color",
-            "NO_COLOR=1", "sh", "-c", command,
-        ])
+        try run(
+            [
+                "new-session", "-d", "-x", String(columns), "-y", String(rows),
+                "env", "HOME=\(folder.path)", "XDG_DATA_HOME=\(folder.path)", "TERM=xterm-256color",
+                "NO_COLOR=1",
+            ] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [
+                "sh", "-c", command,
+            ])
     }
 
     deinit {
@@ -123,6 +129,12 @@ final class TerminalPane {
     /// What the pane shows now, one line per row, without trailing spaces.
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-J"])
+    }
+
+    /// What the pane shows now with the escapes that draw it (colours,
+    /// bold, reverse video), as tmux keeps them: one line per row.
+    func screenWithEscapes() throws -> String {
+        try run(["capture-pane", "-p", "-e"])
     }
 
     /// Waits until the pane shows something `condition` accepts, and
