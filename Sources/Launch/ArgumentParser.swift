@@ -39,6 +39,7 @@ struct ArgumentParser {
             Option(name: "--import", takesValue: true, commands: nil),
             Option(name: "--latency", takesValue: true, commands: nil),
             Option(name: "--ui", takesValue: true, commands: nil),
+            Option(name: "--color", takesValue: true, commands: nil),
             Option(name: "--help", takesValue: false, commands: nil),
             Option(name: "--version", takesValue: false, commands: nil),
             Option(name: "--page", takesValue: true, commands: ["list"]),

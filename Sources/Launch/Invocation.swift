@@ -109,8 +109,11 @@ public struct Invocation: Sendable, Equatable {
             }
         }
         // A terminal that says it is dumb shows escape sequences as text.
-        let colorDepth = LaunchEnvironment.colorDepth(
+        var colorDepth = LaunchEnvironment.colorDepth(
             variables: environment, outputIsTerminal: outputIsTerminal)
+        if let choice = options["--color"] {
+            colorDepth = try LaunchEnvironment.colorDepth(choice: choice, detected: colorDepth)
+        }
         configuration.usesColor = colorDepth != .noColor
         if let (store, source) = Self.setting("--store", "PEOPLE_STORE", options, environment) {
             configuration.storeKind = try Self.storeKind(store, from: source)

@@ -1,3 +1,4 @@
+import Features
 import Palette
 
 extension LaunchEnvironment {
@@ -33,5 +34,31 @@ extension LaunchEnvironment {
     /// (``colorDepth(variables:outputIsTerminal:)``).
     public var colorDepth: ColorDepth {
         Self.colorDepth(variables: variables, outputIsTerminal: outputIsTerminal)
+    }
+
+    /// The colours `--color` asks for: `auto`, what the environment says
+    /// (`detected`); `never`; or `16`, `256` or `truecolor`, used as they
+    /// are.
+    ///
+    /// A depth named on the command line wins over `NO_COLOR` and holds off
+    /// a terminal too, as `git --color=always` does: no-color.org asks
+    /// that an argument override the variable, and a person piping into
+    /// `less -R` asks for colour there.
+    ///
+    /// - Throws: ``Features/UsageError`` naming any other value.
+    static func colorDepth(choice text: String, detected: ColorDepth) throws(UsageError)
+        -> ColorDepth
+    {
+        switch text {
+        case "auto": detected
+        case "never": .noColor
+        case "16": .ansi16
+        case "256": .ansi256
+        case "truecolor", "24bit": .trueColor
+        default:
+            throw UsageError(
+                "--color: unknown value \(InertText.quoted(text)) (expected one of: auto, never, 16, 256, truecolor)"
+            )
+        }
     }
 }

@@ -97,6 +97,9 @@ public enum Usage {
                              the list and the highlighted person (the default
                              at a terminal), or line, a line at a time (the
                              default for pipes, scripts and TERM=dumb)
+          --color WHEN       auto (the default: as the terminal says, see
+                             COLORTERM below), never, 16, 256 or truecolor
+                             (even into a pipe, and over NO_COLOR)
           -h, --help         show this help
           --version          show the version
 

@@ -1,3 +1,4 @@
+import Features
 import Launch
 import Palette
 import Testing
@@ -47,5 +48,41 @@ import Testing
         #expect(launch.colorDepth == .ansi16)
         #expect(invocation.colorDepth == .ansi16)
         #expect(invocation.configuration.usesColor)
+    }
+
+    @Test(arguments: [
+        ("auto", ColorDepth.ansi256), ("never", .noColor), ("16", .ansi16), ("256", .ansi256),
+        ("truecolor", .trueColor),
+    ])
+    func colorChoosesTheDepthOverTheEnvironment(_ choice: String, _ depth: ColorDepth) throws {
+        let variables = ["TERM": "xterm-256color"]
+        #expect(
+            try Invocation(
+                arguments: ["--color", choice], environment: variables, outputIsTerminal: true
+            ).colorDepth == depth)
+        if choice != "auto" {
+            // A depth asked for is used in a pipe, and over NO_COLOR.
+            let piped = try Invocation(
+                arguments: ["--color", choice], environment: ["NO_COLOR": "1"],
+                outputIsTerminal: false)
+            #expect(piped.colorDepth == depth)
+            #expect(piped.configuration.usesColor == (depth != .noColor))
+        }
+    }
+
+    @Test func anUnknownColorChoiceIsNamed() {
+        #expect(throws: UsageError.self) {
+            try Invocation(
+                arguments: ["--color", "always\u{1B}"], environment: [:], outputIsTerminal: true)
+        }
+        do {
+            _ = try Invocation(
+                arguments: ["--color", "always"], environment: [:], outputIsTerminal: true)
+        } catch {
+            #expect(
+                error.message
+                    == "--color: unknown value 'always' (expected one of: auto, never, 16, 256, truecolor)"
+            )
+        }
     }
 }
