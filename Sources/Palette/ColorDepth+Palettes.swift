@@ -35,7 +35,7 @@ extension ColorDepth {
     }()
 
     /// The number of the colour in `palette` nearest `color` by
-    /// ``RGBColor/distance(to:)``; the lower number when two are as near.
+    /// `distance(to:)`; the lower number when two are as near.
     package static func nearest(to color: RGBColor, among palette: [Int: RGBColor]) -> Int? {
         palette.min { first, second in
             let (near, other) = (color.distance(to: first.value), color.distance(to: second.value))
