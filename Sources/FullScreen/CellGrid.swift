@@ -5,8 +5,8 @@ import Terminal
 /// it is the highlighted row.
 ///
 /// Colour is one more thing a cell may carry: with `NO_COLOR` or `TERM=dumb`
-/// every role draws plain, and the highlight stays visible, since it is drawn
-/// in reverse video, which is not a colour.
+/// no role has a colour, and the highlight stays visible, since it is drawn
+/// in reverse video, which is not a colour (titles and errors in bold).
 public struct CellStyle: Hashable, Sendable {
     /// The theme's role for the text: a title, the keys, an error.
     public var role: TextRole

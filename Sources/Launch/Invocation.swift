@@ -17,8 +17,9 @@ public struct Invocation: Sendable, Equatable {
     /// than among them (`Features` names no colour).
     public var theme: Theme
     /// How many colours the terminal shows, from the environment
-    /// (``LaunchEnvironment/colorDepth(variables:outputIsTerminal:)``):
-    /// what each of the theme's colours is drawn as.
+    /// (``LaunchEnvironment/colorDepth(variables:outputIsTerminal:)``)
+    /// unless `--color` names them: what each of the theme's colours is
+    /// drawn as.
     public var colorDepth: ColorDepth
     /// The front end an interactive session draws with: like the theme, the
     /// composition root's to act on, not the app's.
@@ -108,7 +109,8 @@ public struct Invocation: Sendable, Equatable {
                 try ImportSource.checked(source, from: "\(FilePath.shown(path)): import")
             }
         }
-        // A terminal that says it is dumb shows escape sequences as text.
+        // The colours the terminal has (none for a dumb one, which shows
+        // escape sequences as text), unless --color names others.
         var colorDepth = LaunchEnvironment.colorDepth(
             variables: environment, outputIsTerminal: outputIsTerminal)
         if let choice = options["--color"] {

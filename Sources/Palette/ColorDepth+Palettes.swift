@@ -66,9 +66,10 @@ extension RGBColor {
     ///
     /// The "redmean" weighting (Thiadmer Riemersma's, from compuphase.com):
     /// green counts most, and red and blue trade weight by how red the two
-    /// colours are. Plain distance in RGB picks greys for saturated
-    /// colours and blues for greens; this is close to a perceptual
-    /// distance at the cost of a few multiplications.
+    /// colours are. Plain distance in RGB counts the three alike, though the
+    /// eye tells greens apart far better than blues; this comes closer to a
+    /// perceptual distance at the cost of a few multiplications, paid once
+    /// per colour of a theme.
     package func distance(to other: RGBColor) -> Int {
         let redMean = (Int(red) + Int(other.red)) / 2
         let red = Int(red) - Int(other.red)
