@@ -6,7 +6,8 @@ import Terminal
 public struct FullScreenKey: Sendable, Equatable {
     /// The keys that ask for it; the first is the one the key line names.
     public let keys: [Key]
-    /// How help names the keys: `PgDn`, `? F1`.
+    /// How the key line names the keys, shortly: `PgDn`, `↑ ↓`; help and
+    /// `people --help` name every key (``names``).
     public let label: String
     /// The key line's word for it: `next`.
     public let word: String
@@ -23,6 +24,15 @@ public struct FullScreenKey: Sendable, Equatable {
 
     /// `PgDn next`: how the key line shows it.
     public var keyLineEntry: String { "\(label) \(word)" }
+
+    /// Every key that asks for it, by name (`Esc ← b`): what help and
+    /// `people --help` show, read from ``keys`` themselves, so a key that
+    /// is answered cannot be left out of them as `label` could leave it.
+    public var names: String {
+        var named: [String] = []
+        for name in keys.map(\.name) where !named.contains(name) { named.append(name) }
+        return named.joined(separator: " ")
+    }
 }
 
 /// The full-screen front end's keys: every ``Features/ScreenIntent`` mapped
@@ -62,7 +72,8 @@ public enum FullScreenKeyMap {
         case .cancel: FullScreenKey([.escape], "Esc", "cancel", intent.summary)
         case .back:
             FullScreenKey([.escape, .left, .character("b")], "Esc", "back", intent.summary)
-        case .quit: FullScreenKey([.character("q"), .interrupt], "q", "quit", intent.summary)
+        // Ctrl-C quits too, but from every screen: ``everywhereKeys``.
+        case .quit: FullScreenKey([.character("q")], "q", "quit", intent.summary)
         // On the form `?` is text, so F1 asks for help there.
         case .help: FullScreenKey([.character("?"), .f1], "? F1", "help", intent.summary)
         }
@@ -86,11 +97,20 @@ public enum FullScreenKeyMap {
                     "move the highlight; the detail follows it"),
                 FullScreenKey(
                     [.home, .end], "Home End", "first/last", "first or last row of the page"),
+                // Not a new intent: it undoes the search intent's result,
+                // as Esc leaves a search in less and lazygit.
+                FullScreenKey(
+                    [.escape], "Esc", "everyone",
+                    "show everyone again after a search kept with Enter"),
             ]
         case .form:
             [
-                FullScreenKey([.tab, .down, .backTab, .up], "Tab", "next field", "next field"),
+                FullScreenKey(
+                    [.tab, .down, .backTab, .up], "Tab", "next field",
+                    "next field; Shift-Tab and ↑ the one before"),
                 FullScreenKey([.enter], "Enter", "save", "save the person"),
+                FullScreenKey([.backspace], "⌫", "erase", "erase the last character of the field"),
+                FullScreenKey([.clearLine], "Ctrl-U", "clear", "clear the field"),
             ]
         case .settings:
             [
@@ -103,9 +123,54 @@ public enum FullScreenKeyMap {
     }
 
     /// Every key of `screen`, its editing keys first, then its intents in
-    /// the order ``Features/AppScreen/intents`` lists them.
+    /// the order ``Features/AppScreen/intents`` lists them: what its key
+    /// line offers.
     public static func keys(on screen: AppScreen) -> [FullScreenKey] {
         editingKeys(on: screen) + screen.intents.map { key(for: $0, on: screen) }
+    }
+
+    /// The keys of a search being typed on the list: while it lasts, every
+    /// other character is text of the search, so these are all it answers.
+    public static let searchKeys: [FullScreenKey] = [
+        FullScreenKey([.backspace], "⌫", "erase", "erase the last character; the search stays"),
+        FullScreenKey([.clearLine], "Ctrl-U", "clear", "clear the search; it stays open"),
+        FullScreenKey([.enter], "Enter", "keep", "keep the search and use the list's keys again"),
+        FullScreenKey([.escape], "Esc", "everyone", "stop searching and show everyone again"),
+        FullScreenKey(
+            [.up, .down, .pageUp, .pageDown, .home, .end], "↑ ↓", "move",
+            "keep the search and move in its matches"),
+    ]
+
+    /// The keys that ask for the same on every screen; the navigator
+    /// answers them before any view sees them.
+    public static let everywhereKeys: [FullScreenKey] = [
+        FullScreenKey([.interrupt], "Ctrl-C", "quit", "quit, from any screen"),
+        FullScreenKey(
+            [.suspend], "Ctrl-Z", "suspend", "suspend; the shell's fg brings the screen back"),
+    ]
+
+    /// Every key `screen` answers, as its help and `people --help` name
+    /// them: its own keys, then the keys of the screens it holds (on the
+    /// list, a search being typed, and e and d, which reach the person
+    /// beside it), then the keys of every screen.
+    ///
+    /// The key line offers only ``keys(on:)``; help has room for the rest.
+    public static func answeredKeys(on screen: AppScreen) -> [FullScreenKey] {
+        let held: [FullScreenKey]
+        switch screen {
+        case .list:
+            let beside = [ScreenIntent.edit, .delete].map { intent in
+                let key = key(for: intent)
+                return FullScreenKey(
+                    key.keys, key.label, key.word, key.summary + ", beside the list")
+            }
+            let searching = searchKeys.map { key in
+                FullScreenKey(key.keys, key.label, key.word, "while searching: " + key.summary)
+            }
+            held = beside + searching
+        case .detail, .form, .settings: held = []
+        }
+        return keys(on: screen) + held + everywhereKeys
     }
 
     /// The intent `key` asks for on `screen`, if any.
@@ -149,12 +214,13 @@ public enum FullScreenKeyMap {
         return (kept + ["…", last]).joined(separator: " · ")
     }
 
-    /// The help of `screen`: its title, then each key and what it does.
+    /// The help of `screen`: its title, then each key it answers, every
+    /// key of each by name, and what it does.
     public static func help(on screen: AppScreen) -> [String] {
-        let keys = keys(on: screen)
-        let width = keys.map(\.label.count).max() ?? 0
+        let keys = answeredKeys(on: screen)
+        let width = keys.map(\.names.count).max() ?? 0
         return [screen.helpTitle]
-            + keys.map { "  \($0.label.padded(to: width))  \($0.summary)" }
+            + keys.map { "  \($0.names.padded(to: width))  \($0.summary)" }
     }
 
     /// Every screen's keys, one line each: what `people --help` and the
@@ -163,7 +229,46 @@ public enum FullScreenKeyMap {
     public static var keyReference: String {
         let width = AppScreen.allCases.map(\.name.count).max() ?? 0
         return "Full-screen keys (--ui full):\n"
-            + AppScreen.allCases.map { "  \($0.name.padded(to: width))  \(keyLine(keys(on: $0)))" }
+            + AppScreen.allCases.map { "  \($0.name.padded(to: width))  \(referenceLine(on: $0))" }
             .joined(separator: "\n")
+    }
+
+    /// `↑ ↓ k j move · …`: every key `screen` answers, each by every name
+    /// it has, as `people --help` lists them on the screen's line.
+    public static func referenceLine(on screen: AppScreen) -> String {
+        answeredKeys(on: screen).map { "\($0.names) \($0.word)" }.joined(separator: " · ")
+    }
+}
+
+extension Key {
+    /// The key's name in help: `j`, `PgDn`, `Shift-Tab`, `Ctrl-U`.
+    ///
+    /// An exhaustive `switch`, so a key the parser learns to read has a
+    /// name before any help can list it.
+    public var name: String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let character): String(character)
+        case .pasted: "a paste"
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
+        case .backspace: "Backspace"
+        case .delete: "Delete"
+        case .escape: "Esc"
+        case .interrupt: "Ctrl-C"
+        case .suspend: "Ctrl-Z"
+        case .clearLine: "Ctrl-U"
+        case .f1: "F1"
+        case .unknown: "an unknown key"
+        }
     }
 }

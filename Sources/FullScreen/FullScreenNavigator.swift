@@ -462,10 +462,37 @@ public final class FullScreenNavigator: Navigator {
         return lines + [String(rest)]
     }
 
-    /// The keys of `screen`, in a box over the panes.
+    /// The keys of `screen`, in a box over the panes: in two columns, each
+    /// cut to half the window, when one is taller than the panes, so no
+    /// key it answers is cut off.
     private func drawHelp(of screen: AppScreen, in grid: inout CellGrid, area: PaneArea) {
-        let lines = FullScreenKeyMap.help(on: screen) + ["", "Any key closes this."]
-        let width = min(area.columns, (lines.map(\.count).max() ?? 0) + 4)
+        let help = FullScreenKeyMap.help(on: screen)
+        let footer = ["", "Any key closes this."]
+        guard help.count + footer.count > area.rows else {
+            return drawHelpBox(help + footer, in: &grid, area: area)
+        }
+        let keys = FullScreenKeyMap.answeredKeys(on: screen)
+        let half = (keys.count + 1) / 2
+        let columns = [keys.prefix(half), keys.dropFirst(half)].map { column in
+            let width = column.map(\.names.count).max() ?? 0
+            return column.map { "\($0.names.padded(to: width))  \($0.summary)" }
+        }
+        let room = max(1, (area.columns - 6) / 2)
+        let lines = (0..<half).map { row in
+            columns.map { column in
+                let line = row < column.count ? column[row] : ""
+                return line.displayColumns > room
+                    ? String(line[..<line.prefixEnd(columns: room - 1)]) + "…"
+                    : line.padded(toColumns: room)
+            }
+            .joined(separator: "  ")
+        }
+        drawHelpBox([help.first ?? ""] + lines + footer, in: &grid, area: area)
+    }
+
+    /// `lines` in a box over the panes, the first as its title.
+    private func drawHelpBox(_ lines: [String], in grid: inout CellGrid, area: PaneArea) {
+        let width = min(area.columns, (lines.map(\.displayColumns).max() ?? 0) + 4)
         let left = (area.columns - width) / 2
         for (row, line) in lines.enumerated() where row < area.rows {
             // The whole row: no text of the pane shows beside the box.

@@ -131,7 +131,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
 
     public var keyLine: String {
         if searchDraft != nil {
-            return "type to search · Enter keep · Esc everyone · ↑ ↓ move"
+            return "type to search · " + FullScreenKeyMap.keyLine(FullScreenKeyMap.searchKeys)
         }
         guard let model else { return "" }
         let keys = FullScreenKeyMap.keys(on: .list).filter { key in
@@ -141,6 +141,8 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             case .retry: model.retry != nil
             case .demo: model.addDemoPersons != nil
             case .open: !model.rows.isEmpty
+            // Esc shows everyone again only after a search was kept.
+            case nil where key.keys.contains(.escape): !model.searchText.isEmpty
             default: true
             }
         }
@@ -161,8 +163,22 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             highlight = key == .home ? 0 : max(0, model.rows.count - 1)
             display.setNeedsDisplay()
             return .handled
+        case .escape: return await showEveryone(model)
         default: return .notMine
         }
+    }
+
+    /// Esc on the list: the search kept with Enter is dropped and everyone
+    /// shows again, as Esc leaves a search in less and lazygit; with none
+    /// kept, the status line says so.
+    private func showEveryone(_ model: PersonListViewModel) async -> KeyOutcome {
+        guard !model.searchText.isEmpty else {
+            showError("There is no search to clear: the list shows everyone.")
+            return .handled
+        }
+        landing = .first
+        await model.search("")
+        return .handled
     }
 
     private func ask(_ intent: ScreenIntent, _ model: PersonListViewModel) async -> KeyOutcome {
@@ -245,11 +261,10 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             guard longer != draft else { return .handled }
             draft = longer
         case .backspace:
-            guard !draft.isEmpty else {
-                searchDraft = nil
-                display.setNeedsDisplay()
-                return .handled
-            }
+            // On an empty search it stays, as in less and vi: only Enter
+            // and Esc leave it, so letters typed next are never commands
+            // (`/ab`, three Backspaces and `zoe` opened the form).
+            guard !draft.isEmpty else { return .handled }
             draft.removeLast()
         case .clearLine:
             draft = ""
@@ -281,7 +296,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     private func hint(_ model: PersonListViewModel) -> String {
         if model.retry != nil { return "; r tries again" }
         guard model.rows.isEmpty, !model.isLoading else { return "" }
-        guard model.searchText.isEmpty else { return "; Esc after / shows everyone" }
+        guard model.searchText.isEmpty else { return "; Esc shows everyone" }
         return model.addDemoPersons == nil
             ? "; a adds someone" : "; a adds someone, x three demo persons"
     }

@@ -38,7 +38,7 @@ import Testing
             (LineKeyMap.keyReference, { LineKeyMap.keyLine(LineKeyMap.keys(on: $0)) }),
             (
                 FullScreenKeyMap.keyReference,
-                { FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: $0)) }
+                { FullScreenKeyMap.referenceLine(on: $0) }
             ),
         ] as [(String, (AppScreen) -> String)] {
             let lines = reference.split(separator: "\n").dropFirst()
