@@ -53,7 +53,10 @@ public enum LineKeyMap {
                 LineKey("<", "previous", "back to the field before"),
                 LineKey(">", "save", "save now, keeping the rest as they are"),
             ]
-        case .list, .detail, .settings: []
+        // On the list, Enter is the retry intent's key, and shows the list
+        // again once it is loaded.
+        case .detail, .settings: [LineKey("Enter", "again", "show this screen again")]
+        case .list: []
         }
     }
 
