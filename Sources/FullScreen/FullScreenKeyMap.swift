@@ -164,8 +164,12 @@ public enum FullScreenKeyMap {
                 return FullScreenKey(
                     key.keys, key.label, key.word, key.summary + ", beside the list")
             }
+            // Said to be a search's, so `people --help` does not read as
+            // if Backspace or Enter did that on the list itself.
             let searching = searchKeys.map { key in
-                FullScreenKey(key.keys, key.label, key.word, "while searching: " + key.summary)
+                FullScreenKey(
+                    key.keys, key.label, key.word + " (searching)",
+                    "while searching: " + key.summary)
             }
             held = beside + searching
         case .detail, .form, .settings: held = []
