@@ -103,7 +103,7 @@ func run() throws -> Bool {
     let traced = scope(trace: true)
     let store = try StoreInjector.injectPersonStore(plain.app)
     let navigator = SessionInjector.injectNavigator(plain)
-    let deletions = SessionInjector.injectLastDeletion(plain)
+    let lastChange = SessionInjector.injectLastChange(plain)
     let person = Person.samples[0]
 
     let views: any ViewFactory = TerminalViews(console: plain.app.console, width: .unknown)
@@ -113,10 +113,11 @@ func run() throws -> Bool {
             person: opened,
             view: views.makePersonDetailView(),
             navigator: navigator,
-            deletions: deletions,
+            lastChange: lastChange,
             editProvider: {
                 PersonEditController(
-                    editing: opened, view: views.makePersonEditView(), navigator: navigator)
+                    editing: opened, lastChange: lastChange, view: views.makePersonEditView(),
+                    navigator: navigator)
             },
             work: ScopedWork())
     }
@@ -128,7 +129,7 @@ func run() throws -> Bool {
             person: personScope.openedPerson,
             view: plain.viewsCache.value { views }.makePersonDetailView(),
             navigator: plain.navigatorCache.value { TerminalNavigator(console: plain.app.console) },
-            deletions: plain.lastDeletionCache.value { LastDeletion() },
+            lastChange: plain.lastChangeCache.value { LastChange() },
             editProvider: untracedProvider {
                 PersonEditInjector.injectPersonEditController(editing: personScope)
             },

@@ -4,7 +4,7 @@ import Features
 /// screens, ended when the person quits.
 ///
 /// It holds what only a person at the screens needs — the views, the
-/// navigation stack and the last delete, which `u` undoes — so a one-shot
+/// navigation stack and the last edit or delete, which `u` undoes — so a one-shot
 /// command, which has no session, never builds any of them. Each person
 /// opened in the session gets a ``PersonScope`` inside it.
 ///
@@ -32,10 +32,10 @@ public final class SessionScope: Scope {
     /// Lifetime: this session's; made on first use, or handed in by a test.
     public let navigatorCache: ScopeCache<any Navigator>
 
-    /// The person deleted last, for `u` on the list: one per session.
+    /// The last edit or delete, for `u` on the list: one per session.
     ///
     /// Lifetime: this session's; made on first use.
-    public let lastDeletionCache = ScopeCache<LastDeletion>()
+    public let lastChangeCache = ScopeCache<LastChange>()
 
     /// The work the session's screens start — the list's and the settings'
     /// loads, and the list's following of changes made elsewhere —

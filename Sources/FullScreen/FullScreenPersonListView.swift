@@ -215,7 +215,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
                 return .handled
             }
             await display.whileWriting("adding the demo persons…") { await fill() }
-        case .undo: await display.whileWriting("undoing the delete…") { await model.undo() }
+        case .undo: await display.whileWriting("undoing…") { await model.undo() }
         case .retry:
             // Loaded or not: a file another program wrote tells no one,
             // so r is how its changes are seen.

@@ -53,7 +53,7 @@ public enum PersonDetailInjector {
                 person: injectOpenedPerson(scope),
                 view: injectPersonDetailView(scope),
                 navigator: SessionInjector.injectNavigator(scope.session),
-                deletions: SessionInjector.injectLastDeletion(scope.session),
+                lastChange: SessionInjector.injectLastChange(scope.session),
                 editProvider: PersonEditInjector.injectPersonEditControllerProvider(editing: scope),
                 work: injectPersonWork(scope))
         )

@@ -41,13 +41,15 @@ public enum PersonEditInjector {
     }
 
     /// A form that saves through the person's ``Features/OpenedPerson``, so the detail
-    /// screen under it shows the change.
+    /// screen under it shows the change, and keeps the edit as the
+    /// session's last change, which `u` on the list undoes.
     public static func injectPersonEditController(editing scope: PersonScope)
         -> PersonEditController
     {
         scope.make(
             PersonEditController(
                 editing: PersonDetailInjector.injectOpenedPerson(scope),
+                lastChange: SessionInjector.injectLastChange(scope.session),
                 view: injectPersonEditView(scope.session),
                 navigator: SessionInjector.injectNavigator(scope.session)))
     }

@@ -23,7 +23,7 @@ public enum PersonListInjector {
     }
 
     /// The list controller, with the app's store and page size, the
-    /// session's navigator and last delete, providers for the detail,
+    /// session's navigator and last change, providers for the detail,
     /// add and settings screens it opens, and the store's changes made
     /// elsewhere.
     ///
@@ -47,7 +47,7 @@ public enum PersonListInjector {
                 pageSize: session.app.configuration.pageSize,
                 view: injectPersonListView(session),
                 navigator: SessionInjector.injectNavigator(session),
-                deletions: SessionInjector.injectLastDeletion(session),
+                lastChange: SessionInjector.injectLastChange(session),
                 detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(
                     session, beginScope: beginScope),
                 addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),

@@ -3,7 +3,7 @@ import Features
 import Terminal
 
 /// Builds what one interactive session has: the session itself, its
-/// navigation stack, its last delete and its work (its views are made by
+/// navigation stack, its last change and its work (its views are made by
 /// ``AppInjector/injectViewFactory(_:)``).
 ///
 /// Every method takes the session's scope, so several sessions can be built
@@ -50,9 +50,9 @@ public enum SessionInjector {
         session.reuse(session.work)
     }
 
-    /// The session's last delete, shared by the detail screens that record
-    /// it and the list that undoes it.
-    public static func injectLastDeletion(_ session: SessionScope) -> LastDeletion {
-        session.keep(session.lastDeletionCache) { LastDeletion() }
+    /// The session's last edit or delete, shared by the screens that record
+    /// one (the detail, the form) and the list that undoes it.
+    public static func injectLastChange(_ session: SessionScope) -> LastChange {
+        session.keep(session.lastChangeCache) { LastChange() }
     }
 }

@@ -7,7 +7,7 @@ import Testing
     let store = Fixtures.sampleStore()
     let view = RecordingPersonDetailView()
     let navigator = RecordingNavigator()
-    let deletions = LastDeletion()
+    let lastChange = LastChange()
     /// The person scope's work, which the detail's reads are started as.
     let work = ScopedWork()
 
@@ -20,7 +20,7 @@ import Testing
     ) async -> PersonDetailController {
         let controller = PersonDetailController(
             person: OpenedPerson(person: person, store: store), view: view, navigator: navigator,
-            deletions: deletions, editProvider: editProvider, work: work)
+            lastChange: lastChange, editProvider: editProvider, work: work)
         navigator.push(controller)
         await work.finish()
         return controller
@@ -84,7 +84,7 @@ import Testing
         let gated = GatedPersonStore(store)
         let detail = PersonDetailController(
             person: OpenedPerson(person: Person.samples[0], store: gated), view: view,
-            navigator: navigator, deletions: deletions,
+            navigator: navigator, lastChange: lastChange,
             editProvider: { throw PersonStoreError.storage("no form here") }, work: work)
         navigator.push(detail)
         #expect(await gated.nextParkedCall() == "person")
@@ -101,7 +101,7 @@ import Testing
         #expect(view.errors == ["Stopped deleting; Ada Lovelace was kept."])
         #expect(view.messages == [], "never said to be deleted")
         #expect(try await store.person(withID: 1) != nil)
-        #expect(deletions.take() == nil, "there is nothing to undo")
+        #expect(lastChange.take() == nil, "there is nothing to undo")
         #expect(view.shown?.confirmation == nil, "the question is gone")
         #expect(navigator.screens.count == 1, "and the person still shown")
     }
@@ -117,7 +117,7 @@ import Testing
                     + "they were opened; open them again to see the change"
             ])
         #expect(try await store.existingPerson(withID: 1).name == "Ada King")
-        #expect(deletions.take() == nil, "there is nothing to undo")
+        #expect(lastChange.take() == nil, "there is nothing to undo")
         #expect(navigator.screens.count == 1)
     }
 
@@ -139,7 +139,7 @@ import Testing
         let gated = GatedPersonStore(store)
         let detail = PersonDetailController(
             person: OpenedPerson(person: Person.samples[0], store: gated), view: view,
-            navigator: navigator, deletions: deletions,
+            navigator: navigator, lastChange: lastChange,
             editProvider: { throw PersonStoreError.storage("no form here") }, work: work)
         navigator.push(detail)
         #expect(await gated.nextParkedCall() == "person")
@@ -172,7 +172,7 @@ import Testing
         navigator.push(
             PersonDetailController(
                 person: OpenedPerson(person: imported, store: store), view: view,
-                navigator: navigator, deletions: LastDeletion(),
+                navigator: navigator, lastChange: LastChange(),
                 editProvider: {
                     formsMade += 1
                     throw PersonStoreError.storage("no form")

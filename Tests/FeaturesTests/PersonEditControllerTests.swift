@@ -16,7 +16,9 @@ import Testing
 
     private func openEditForm(of id: Person.ID) async throws -> OpenedPerson {
         let opened = OpenedPerson(person: try await store.existingPerson(withID: id), store: store)
-        navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
+        navigator.push(
+            PersonEditController(
+                editing: opened, lastChange: LastChange(), view: view, navigator: navigator))
         return opened
     }
 
@@ -69,7 +71,9 @@ import Testing
         let stored = Person(
             id: 1, name: "Ada", address: "Esc\u{1B}[31m", email: nil, added: Fixtures.now)
         let opened = OpenedPerson(person: stored, store: MemoryPersonStore(persons: [stored]))
-        navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
+        navigator.push(
+            PersonEditController(
+                editing: opened, lastChange: LastChange(), view: view, navigator: navigator))
         await keep(until: .address)
         await view.answer(.keep)
         #expect(
@@ -109,7 +113,9 @@ import Testing
         let stored = Person(id: 1, name: "Ada", details: details, added: Fixtures.now)
         let store = MemoryPersonStore(persons: [stored])
         let opened = OpenedPerson(person: stored, store: store)
-        navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
+        navigator.push(
+            PersonEditController(
+                editing: opened, lastChange: LastChange(), view: view, navigator: navigator))
         await view.answer(.saveKeepingTheRest)
         #expect(view.shown?.field == .address)
         #expect(view.errors.count == 1 && view.messages.isEmpty)
@@ -186,7 +192,9 @@ import Testing
     @Test func aSaveStoppedWhileItWaitsSavesNothingAndKeepsTheDraft() async throws {
         let gated = GatedPersonStore(store)
         let opened = OpenedPerson(person: try await store.existingPerson(withID: 1), store: gated)
-        navigator.push(PersonEditController(editing: opened, view: view, navigator: navigator))
+        navigator.push(
+            PersonEditController(
+                editing: opened, lastChange: LastChange(), view: view, navigator: navigator))
         await view.answer(.text("Ada Byron"))
         await keep(until: .address)
         await view.answer(.text("Ockham Park"))

@@ -9,7 +9,7 @@ import Testing
     @MainActor final class Harness {
         let view = RecordingPersonListView()
         let navigator = RecordingNavigator()
-        let deletions = LastDeletion()
+        let lastChange = LastChange()
         /// The session's work, which the list's loads are started as.
         let work = ScopedWork()
         var opened: [Person] = []
@@ -21,13 +21,13 @@ import Testing
         init(store: any PersonStore, pageSize: Int = 10, changes: StoreChanges = .none) {
             controller = PersonListController(
                 store: store, pageSize: pageSize, view: view, navigator: navigator,
-                deletions: deletions,
+                lastChange: lastChange,
                 detailProvider: { [unowned self] person in
                     opened.append(person)
                     return PersonDetailController(
                         person: OpenedPerson(person: person, store: store),
                         view: RecordingPersonDetailView(), navigator: navigator,
-                        deletions: deletions,
+                        lastChange: lastChange,
                         editProvider: { throw PersonStoreError.storage("not in this test") },
                         work: ScopedWork())
                 },
@@ -130,7 +130,7 @@ import Testing
         #expect(shown.showNextPage == nil && shown.showPreviousPage == nil)
     }
 
-    /// Esc while "undoing the delete…" in the full-screen front end
+    /// Esc while "undoing…" in the full-screen front end
     /// cancels the undo's task: no one is put back, and the delete can
     /// still be undone.
     @Test func anUndoStoppedWhileItWaitsPutsNoOneBackAndCanBeTriedAgain() async throws {
@@ -143,7 +143,7 @@ import Testing
         #expect(await gated.nextParkedCall() == "listPage")
         gated.release()
         await harness.settle()
-        harness.deletions.remember(ada)
+        harness.lastChange.remember(.deleted(ada))
         let undo = try harness.shown.undo
         let undoing = Task { await undo() }
         #expect(await gated.nextParkedCall() == "restore")
@@ -154,7 +154,7 @@ import Testing
         #expect(harness.view.errors == ["Stopped the undo; Ada Lovelace is still deleted."])
         #expect(harness.view.messages == [], "never said to be restored")
         #expect(try await store.person(withID: 1) == nil)
-        #expect(harness.deletions.take() == ada, "the delete can still be undone")
+        #expect(harness.lastChange.take() == .deleted(ada), "the delete can still be undone")
     }
 
     @Test func selectingARowPushesThatPersonsDetail() async throws {

@@ -95,7 +95,7 @@ import Testing
                 wiring:     TerminalPersonDetailView · made · person #1
                 wiring:       ViewFactory · reused · session
                 wiring:     Navigator · reused · session
-                wiring:     LastDeletion · kept · session
+                wiring:     LastChange · kept · session
                 wiring:     PersonEditControllerProvider · provider · person #1
                 wiring:     ScopedWork · reused · person #1
 

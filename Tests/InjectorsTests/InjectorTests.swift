@@ -112,13 +112,13 @@ import Testing
         )
     }
 
-    @Test func theNavigatorAndTheLastDeletionAreOnePerSessionAndNotShared() async {
+    @Test func theNavigatorAndTheLastChangeAreOnePerSessionAndNotShared() async {
         let app = TestScopes.app()
         let (one, two) = (SessionScope(app: app), SessionScope(app: app))
         #expect(SessionInjector.injectNavigator(one) === SessionInjector.injectNavigator(one))
         #expect(SessionInjector.injectNavigator(one) !== SessionInjector.injectNavigator(two))
-        #expect(SessionInjector.injectLastDeletion(one) === SessionInjector.injectLastDeletion(one))
-        #expect(SessionInjector.injectLastDeletion(one) !== SessionInjector.injectLastDeletion(two))
+        #expect(SessionInjector.injectLastChange(one) === SessionInjector.injectLastChange(one))
+        #expect(SessionInjector.injectLastChange(one) !== SessionInjector.injectLastChange(two))
     }
 
     /// A screen the list opens is one it offers.
@@ -145,23 +145,23 @@ import Testing
         #expect(names.contains("PersonCommands"))
         #expect(names.contains("MemoryPersonStore"))
         #expect(!app.wiring.steps.contains { $0.scopeKind != "app" })
-        #expect(names.isDisjoint(with: ["SessionScope", "Navigator", "LastDeletion"]))
+        #expect(names.isDisjoint(with: ["SessionScope", "Navigator", "LastChange"]))
     }
 
     @Test func aSessionAndEverythingInItIsFreedWhenTheSessionEnds() async throws {
         let app = TestScopes.app(input: ["1", "d", "y", "2", "b", "q"])
         weak var session: SessionScope?
         weak var navigator: (any Navigator)?
-        weak var deletions: LastDeletion?
+        weak var lastChange: LastChange?
         do {
             let scope = SessionScope(app: app)
             let running = SessionInjector.injectInteractiveSession(scope)
             session = scope
             navigator = SessionInjector.injectNavigator(scope)
-            deletions = SessionInjector.injectLastDeletion(scope)
+            lastChange = SessionInjector.injectLastChange(scope)
             #expect(await running.run() == .success)
         }
-        #expect(session == nil && navigator == nil && deletions == nil)
+        #expect(session == nil && navigator == nil && lastChange == nil)
         #expect(app.storeCache.isFilled, "the app's store outlives the session")
     }
 
@@ -175,7 +175,7 @@ import Testing
         let output = try #require(app.recordingConsole?.output)
         #expect(output.contains("Delete \(deleted.name)? (u on the list undoes it.)"))
         #expect(output.contains("Restored \(deleted.name).\n"))
-        #expect(output.contains("There is no delete to undo in this session.\n"))
+        #expect(output.contains("There is no edit or delete to undo in this session.\n"))
     }
 
     @Test func undoInANewSessionHasNothingToUndo() async throws {
@@ -188,9 +188,8 @@ import Testing
         let next = TestScopes.app(input: ["u", "q"], store: store)
         #expect(await AppInjector.injectApplication(next).run() == .success)
         #expect(try await store.person(withID: 1) == nil)
-        #expect(
-            next.recordingConsole?.output.contains("There is no delete to undo in this session.")
-                == true)
+        let output = next.recordingConsole?.output ?? ""
+        #expect(output.contains("There is no edit or delete to undo in this session."))
     }
 
     @Test func theDetailProviderMakesANewScreenForTheGivenPersonEachCall() async throws {

@@ -28,7 +28,7 @@ import Testing
             "session_TerminalNavigator --> session_ViewFactory",
             "session_PersonListController --> session_TerminalPersonListView",
             "app_PersonStore --> app_PersonStorebase",
-            #"session_LastDeletion["LastDeletion<br/><i>kept, one per session</i>"]"#,
+            #"session_LastChange["LastChange<br/><i>kept, one per session</i>"]"#,
             #"person_OpenedPerson["OpenedPerson<br/><i>kept, one per person</i>"]"#,
             #"session_PersonDetailControllerProvider(["PersonDetailControllerProvider<br/><i>provider</i>"])"#,
             "session_PersonDetailControllerProvider -. makes .-> person_PersonDetailController",

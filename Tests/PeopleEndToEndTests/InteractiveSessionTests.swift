@@ -104,11 +104,11 @@ import Testing
         #expect(
             session.output.contains(
                 "Restored Ada Lovelace.\nPeople · loading…\nPeople · 1–3 of 3\n"))
-        #expect(session.output.contains("There is no delete to undo in this session.\n"))
+        #expect(session.output.contains("There is no edit or delete to undo in this session.\n"))
         // A one-shot delete has no session, so nothing can undo it.
         #expect(try PeopleProcess.run(["delete", "1"], home: home).status == 0)
         let later = try PeopleProcess.run([], input: "u\nq\n", home: home)
-        #expect(later.output.contains("There is no delete to undo in this session."))
+        #expect(later.output.contains("There is no edit or delete to undo in this session."))
         #expect(later.output.hasPrefix("People · loading…\nPeople · 1–2 of 2\n"))
     }
 }

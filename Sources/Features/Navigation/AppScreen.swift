@@ -127,7 +127,7 @@ public enum ScreenIntent: String, CaseIterable, Sendable {
         case .search: "show only persons matching text"
         case .add: "add a person"
         case .demo: "add three demo persons to an empty book"
-        case .undo: "undo the last delete of this session"
+        case .undo: "undo the last edit or delete of this session"
         case .settings: "settings (with --debug, also the object graph)"
         case .retry: "load the page again, when it could not be loaded"
         case .edit: "edit this person"

@@ -11,7 +11,7 @@ public typealias PersonDetailControllerProvider =
 
 /// Shows one person, and leads on to editing or deleting them.
 ///
-/// A delete is remembered in the session's ``LastDeletion``, so the list can
+/// A delete is remembered in the session's ``LastChange``, so the list can
 /// undo it; the confirmation says so.
 ///
 /// It is the first screen of its person's scope and the last to leave it,
@@ -24,7 +24,7 @@ public final class PersonDetailController: Screen {
     private let opened: OpenedPerson
     private let detailView: any PersonDetailView
     private let navigator: any Navigator
-    private let deletions: LastDeletion
+    private let lastChange: LastChange
     private let editProvider: PersonEditControllerProvider
     private let work: ScopedWork
     private var isConfirmingDelete = false
@@ -40,7 +40,7 @@ public final class PersonDetailController: Screen {
     ///   - person: the opened person, shared with this person's edit screen.
     ///   - view: draws the person; the front end sends it what is typed.
     ///   - navigator: goes back to the list, or on to the edit screen.
-    ///   - deletions: where a delete is kept so the list can undo it.
+    ///   - lastChange: where a delete is kept so the list can undo it.
     ///   - editProvider: makes the form that edits this same person.
     ///   - work: the work of this person's scope, which ends when the
     ///     screen leaves.
@@ -48,14 +48,14 @@ public final class PersonDetailController: Screen {
         person: OpenedPerson,
         view: any PersonDetailView,
         navigator: any Navigator,
-        deletions: LastDeletion,
+        lastChange: LastChange,
         editProvider: @escaping PersonEditControllerProvider,
         work: ScopedWork
     ) {
         self.opened = person
         self.detailView = view
         self.navigator = navigator
-        self.deletions = deletions
+        self.lastChange = lastChange
         self.editProvider = editProvider
         self.work = work
     }
@@ -150,7 +150,7 @@ public final class PersonDetailController: Screen {
     private func confirmDelete() async {
         do {
             try await opened.delete()
-            deletions.remember(opened.person)
+            lastChange.remember(.deleted(opened.person))
             detailView.showMessage("Deleted \(opened.person.name).")
             await navigator.pop()
         } catch {

@@ -59,13 +59,25 @@ public final class PersonEditController: Screen {
     }
 
     /// A form for an opened person, which saves through it so that the detail
-    /// screen sharing it shows the change.
+    /// screen sharing it shows the change, and keeps the edit in
+    /// `lastChange`, so `u` on the list can put the card back as it was.
+    ///
+    /// A save that changed no value is no edit to undo: it leaves the
+    /// change kept before it, a delete say, to be undone.
     public convenience init(
-        editing opened: OpenedPerson, view: any PersonEditView, navigator: any Navigator
+        editing opened: OpenedPerson, lastChange: LastChange, view: any PersonEditView,
+        navigator: any Navigator
     ) {
         self.init(
             title: "Edit \(opened.person.name)", draft: PersonDraft(opened.person),
-            save: opened.save, view: view, navigator: navigator)
+            save: { draft in
+                let before = opened.person
+                let after = try await opened.save(draft)
+                if !after.hasSameValues(as: before) {
+                    lastChange.remember(.edited(before: before, after: after))
+                }
+                return after
+            }, view: view, navigator: navigator)
     }
 
     /// Starts (or restarts) the form at the first field.

@@ -2,7 +2,7 @@
 /// opening that person.
 ///
 /// Everything it needs arrives through its initializer — the store, the page
-/// size, a view, a navigator, the session's last deletion (for undo), and a
+/// size, a view, a navigator, the session's last change (for undo), and a
 /// provider for each screen it opens: one each for the detail and the form,
 /// which it hands what to show, and ``OpenedScreens`` for those an intent
 /// alone opens (settings). Every one is required: a missing wiring line is
@@ -21,7 +21,7 @@ public final class PersonListController: Screen {
     private let pageSize: Int
     private let listView: any PersonListView
     private let navigator: any Navigator
-    private let deletions: LastDeletion
+    private let lastChange: LastChange
     private let detailProvider: PersonDetailControllerProvider
     private let addProvider: PersonEditControllerProvider
     private let openedScreens: OpenedScreens
@@ -54,7 +54,8 @@ public final class PersonListController: Screen {
     ///   - pageSize: rows per page, at least 1.
     ///   - view: draws a page; the front end sends it what is typed.
     ///   - navigator: opens the screens the providers make.
-    ///   - deletions: the session's last delete, which undo puts back.
+    ///   - lastChange: the session's last edit or delete, which undo takes
+    ///     back.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
     ///   - openedScreens: makes the screens an intent alone opens, such as
@@ -68,7 +69,7 @@ public final class PersonListController: Screen {
         pageSize: Int,
         view: any PersonListView,
         navigator: any Navigator,
-        deletions: LastDeletion,
+        lastChange: LastChange,
         detailProvider: @escaping PersonDetailControllerProvider,
         addProvider: @escaping PersonEditControllerProvider,
         openedScreens: OpenedScreens,
@@ -79,7 +80,7 @@ public final class PersonListController: Screen {
         self.pageSize = max(1, pageSize)
         self.listView = view
         self.navigator = navigator
-        self.deletions = deletions
+        self.lastChange = lastChange
         self.detailProvider = detailProvider
         self.addProvider = addProvider
         self.openedScreens = openedScreens
@@ -202,7 +203,7 @@ public final class PersonListController: Screen {
             rows: rows,
             search: { [weak self] text in self?.show(matching: text) },
             add: { [weak self] in self?.add() },
-            undo: { [weak self] in await self?.undoDelete() },
+            undo: { [weak self] in await self?.undoLastChange() },
             openScreen: { [weak self] intent in self?.openScreen(for: intent) },
             quit: { [weak self] in await self?.navigator.quit() })
         model.searchText = search
@@ -294,16 +295,23 @@ public final class PersonListController: Screen {
         }
     }
 
-    /// Puts back the person deleted last in this session, wherever the list
-    /// is paged or searched to, and shows where they are.
-    private func undoDelete() async {
-        guard let person = deletions.take() else {
-            return listView.showError("There is no delete to undo in this session.")
+    /// Takes back the session's last change, wherever the list is paged or
+    /// searched to: puts back the person deleted, or the card edited as it
+    /// was before the edit.
+    private func undoLastChange() async {
+        switch lastChange.take() {
+        case .deleted(let person)?: await undoDelete(of: person)
+        case .edited(let before, let after)?: await undoEdit(from: before, to: after)
+        case nil: listView.showError("There is no edit or delete to undo in this session.")
         }
+    }
+
+    /// Puts back `person`, deleted in this session, and shows where they are.
+    private func undoDelete(of person: Person) async {
         do {
             try await store.restore(person)
         } catch {
-            deletions.remember(person)
+            lastChange.remember(.deleted(person))
             // Stopped (its task cancelled): nothing was put back, and the
             // delete can still be undone.
             return listView.showError(
@@ -312,6 +320,38 @@ public final class PersonListController: Screen {
                     : "Could not undo the delete of \(person.name): \(error)")
         }
         listView.showMessage("Restored \(person.name).")
+        reload()
+    }
+
+    /// Stores `before`'s every value again over `after`.
+    ///
+    /// Through the store's ordinary update, whose check refuses it once
+    /// the person is no longer `after`: an undo never writes over someone
+    /// else's later change. Then it says so, changes nothing, and forgets
+    /// the edit, which can no longer be undone.
+    private func undoEdit(from before: Person, to after: Person) async {
+        do {
+            _ = try await store.update(after, with: ValidatedDraft(storing: before))
+        } catch let error as PersonStoreError {
+            switch error {
+            case .changedElsewhere:
+                return listView.showError(
+                    "\(after.name) was changed since the edit; the undo changed nothing.")
+            case .deletedElsewhere:
+                return listView.showError(
+                    "\(after.name) was deleted since the edit; the undo changed nothing.")
+            default:
+                lastChange.remember(.edited(before: before, after: after))
+                return listView.showError("Could not undo the edit of \(after.name): \(error)")
+            }
+        } catch {
+            lastChange.remember(.edited(before: before, after: after))
+            return listView.showError(
+                error is CancellationError || Task.isCancelled
+                    ? "Stopped the undo; \(after.name) is still as edited."
+                    : "Could not undo the edit of \(after.name): \(error)")
+        }
+        listView.showMessage("Put \(before.name) back as before the edit.")
         reload()
     }
 

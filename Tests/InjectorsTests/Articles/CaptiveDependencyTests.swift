@@ -158,7 +158,7 @@ enum CaptiveCheck {
             WiringStep(
                 depth: 1, name: "PersonEditControllerProvider", event: .provider,
                 scope: "person #1"),
-            WiringStep(depth: 0, name: "LastDeletion", event: .kept, scope: "session"),
+            WiringStep(depth: 0, name: "LastChange", event: .kept, scope: "session"),
         ]
         #expect(
             CaptiveCheck.captives(in: steps) == [

@@ -30,13 +30,14 @@ public final class PersonScreens {
     func personDetailController() -> PersonDetailController {
         PersonDetailController(
             person: opened, view: views.makePersonDetailView(), navigator: session.navigator,
-            deletions: session.deletions, editProvider: { [self] in editingController() },
+            lastChange: session.lastChange, editProvider: { [self] in editingController() },
             work: work)
     }
 
     /// The form that edits the person, saving through the opened person.
     func editingController() -> PersonEditController {
         PersonEditController(
-            editing: opened, view: views.makePersonEditView(), navigator: session.navigator)
+            editing: opened, lastChange: session.lastChange, view: views.makePersonEditView(),
+            navigator: session.navigator)
     }
 }

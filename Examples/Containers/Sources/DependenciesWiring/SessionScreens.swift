@@ -23,7 +23,7 @@ public final class SessionScreens {
     /// The navigation stack: one per session, made on first use.
     private(set) lazy var navigator = views.makeNavigator()
     /// The person deleted last, for `u` on the list.
-    let deletions = LastDeletion()
+    let lastChange = LastChange()
     /// The work the session's screens start, ended with the session.
     let work = ScopedWork()
 
@@ -48,7 +48,7 @@ public final class SessionScreens {
     public func personListController() -> PersonListController {
         PersonListController(
             store: store, pageSize: configuration.pageSize, view: views.makePersonListView(),
-            navigator: navigator, deletions: deletions,
+            navigator: navigator, lastChange: lastChange,
             detailProvider: { [self] person in personDetailController(opening: person) },
             addProvider: { [self] in addingController() },
             openedScreens: OpenedScreens(opening: screenProvider(opening:)),

@@ -30,13 +30,14 @@ import Swinject
                 person: opened,
                 view: r.resolve((any ViewFactory).self)!.makePersonDetailView(),
                 navigator: r.resolve((any Navigator).self)!,
-                deletions: r.resolve(LastDeletion.self)!,
+                lastChange: r.resolve(LastChange.self)!,
                 editProvider: { r.resolve(PersonEditController.self, argument: opened)! },
                 work: r.resolve(ScopedWork.self)!)
         }
         container.register(PersonEditController.self) { (r, opened: OpenedPerson) in
             PersonEditController(
                 editing: opened,
+                lastChange: r.resolve(LastChange.self)!,
                 view: r.resolve((any ViewFactory).self)!.makePersonEditView(),
                 navigator: r.resolve((any Navigator).self)!)
         }

@@ -50,7 +50,7 @@ import Swinject
             r.resolve((any ViewFactory).self)!.makeNavigator()
         }
         .inObjectScope(.container)
-        container.register(LastDeletion.self) { _ in LastDeletion() }
+        container.register(LastChange.self) { _ in LastChange() }
             .inObjectScope(.container)
         container.register(ScopedWork.self) { _ in ScopedWork() }
             .inObjectScope(.container)
@@ -72,7 +72,7 @@ import Swinject
                 pageSize: r.resolve(Configuration.self)!.pageSize,
                 view: r.resolve((any ViewFactory).self)!.makePersonListView(),
                 navigator: r.resolve((any Navigator).self)!,
-                deletions: r.resolve(LastDeletion.self)!,
+                lastChange: r.resolve(LastChange.self)!,
                 detailProvider: { [personScopeBegun] person in
                     PersonAssembly.open(person, in: session, begun: personScopeBegun)
                 },

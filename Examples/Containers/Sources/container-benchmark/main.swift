@@ -104,16 +104,17 @@ func run() throws {
         views: views)
     let openInjected = PersonDetailInjector.injectPersonDetailControllerProvider(session)
     let navigator = SessionInjector.injectNavigator(session)
-    let deletions = SessionInjector.injectLastDeletion(session)
+    let lastChange = SessionInjector.injectLastChange(session)
     let shared = try StoreInjector.injectPersonStore(session.app)
     let openBare: @MainActor (Person) -> PersonDetailController = { person in
         let opened = OpenedPerson(person: person, store: shared)
         return PersonDetailController(
             person: opened, view: views.makePersonDetailView(), navigator: navigator,
-            deletions: deletions,
+            lastChange: lastChange,
             editProvider: {
                 PersonEditController(
-                    editing: opened, view: views.makePersonEditView(), navigator: navigator)
+                    editing: opened, lastChange: lastChange, view: views.makePersonEditView(),
+                    navigator: navigator)
             },
             work: ScopedWork())
     }
