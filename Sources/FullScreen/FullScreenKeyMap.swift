@@ -69,7 +69,10 @@ public enum FullScreenKeyMap {
             FullScreenKey(
                 [.character("d")], "d", "delete",
                 "delete this person (asks first; u on the list undoes it)")
-        case .cancel: FullScreenKey([.escape], "Esc", "cancel", intent.summary)
+        case .cancel:
+            FullScreenKey(
+                [.escape], "Esc", "cancel",
+                "leave the form without saving; asks first once a field changed")
         case .back:
             FullScreenKey([.escape, .left, .character("b")], "Esc", "back", intent.summary)
         // Ctrl-C quits too, but from every screen: ``everywhereKeys``.
@@ -109,8 +112,6 @@ public enum FullScreenKeyMap {
                     [.tab, .down, .backTab, .up], "Tab", "next field",
                     "next field; Shift-Tab and ↑ the one before"),
                 FullScreenKey([.enter], "Enter", "save", "save the person"),
-                FullScreenKey([.backspace], "⌫", "erase", "erase the last character of the field"),
-                FullScreenKey([.clearLine], "Ctrl-U", "clear", "clear the field"),
             ]
         case .settings:
             [
@@ -141,6 +142,25 @@ public enum FullScreenKeyMap {
             "keep the search and move in its matches"),
     ]
 
+    /// The keys that edit the text of a form's field, at its cursor, as a
+    /// shell's line editor does.
+    ///
+    /// Help names them; the form's key line does not, so its own keys (Esc
+    /// above all) keep their room in a narrow window, as a shell's prompt
+    /// names none of its editing keys.
+    public static let fieldKeys: [FullScreenKey] = [
+        FullScreenKey(
+            [.left, .right], "← →", "cursor", "move the cursor a character left or right"),
+        FullScreenKey(
+            [.home, .lineStart], "Home", "start", "move the cursor to the field's start"),
+        FullScreenKey([.end, .lineEnd], "End", "end", "move the cursor to the field's end"),
+        FullScreenKey([.backspace], "⌫", "erase", "erase the character before the cursor"),
+        FullScreenKey([.delete], "Del", "erase", "erase the character at the cursor"),
+        FullScreenKey([.deleteWord], "Ctrl-W", "cut", "delete the word before the cursor"),
+        FullScreenKey([.clearLine], "Ctrl-U", "cut", "delete everything before the cursor"),
+        FullScreenKey([.deleteToEnd], "Ctrl-K", "cut", "delete everything after the cursor"),
+    ]
+
     /// The keys that ask for the same on every screen; the navigator
     /// answers them before any view sees them.
     public static let everywhereKeys: [FullScreenKey] = [
@@ -152,7 +172,8 @@ public enum FullScreenKeyMap {
     /// Every key `screen` answers, as its help and `people --help` name
     /// them: its own keys, then the keys of the screens it holds (on the
     /// list, a search being typed, and e and d, which reach the person
-    /// beside it), then the keys of every screen.
+    /// beside it; on the form, those of the field being typed in), then the
+    /// keys of every screen.
     ///
     /// The key line offers only ``keys(on:)``; help has room for the rest.
     public static func answeredKeys(on screen: AppScreen) -> [FullScreenKey] {
@@ -172,7 +193,8 @@ public enum FullScreenKeyMap {
                     "while searching: " + key.summary)
             }
             held = beside + searching
-        case .detail, .form, .settings: held = []
+        case .form: held = fieldKeys
+        case .detail, .settings: held = []
         }
         return keys(on: screen) + held + everywhereKeys
     }
@@ -271,6 +293,10 @@ extension Key {
         case .interrupt: "Ctrl-C"
         case .suspend: "Ctrl-Z"
         case .clearLine: "Ctrl-U"
+        case .lineStart: "Ctrl-A"
+        case .lineEnd: "Ctrl-E"
+        case .deleteWord: "Ctrl-W"
+        case .deleteToEnd: "Ctrl-K"
         case .f1: "F1"
         case .unknown: "an unknown key"
         }

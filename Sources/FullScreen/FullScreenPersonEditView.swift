@@ -15,9 +15,15 @@ import Terminal
 public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
     private let display: FullScreenDisplay
     private var model: PersonFormViewModel?
-    private var values: [PersonField: String] = [:]
+    /// Each field's text and cursor, as edited here.
+    private var fields: [PersonField: FieldEditing] = [:]
+    /// The values the form opened with: Esc leaves at once while every
+    /// field still reads so, and asks first once one does not.
+    private var opening: [PersonField: String] = [:]
     private var focus = PersonField.allCases[0]
     private var hasValues = false
+    /// Whether Esc on a changed form is waiting for its y or n.
+    private var isAskingToDiscard = false
     private var refusals = 0
     /// Why the last save or value was refused, shown under the fields.
     private var refusal: String?
@@ -32,7 +38,8 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
     public func show(_ model: PersonFormViewModel) {
         self.model = model
         if !hasValues {
-            values = model.values
+            fields = model.values.mapValues(FieldEditing.init)
+            opening = model.values
             focus = model.field
             hasValues = true
         }
@@ -50,11 +57,19 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
     }
 
     public var keyLine: String {
-        FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: .form))
+        isAskingToDiscard
+            ? "y discards · any other key keeps editing"
+            : FullScreenKeyMap.keyLine(FullScreenKeyMap.keys(on: .form))
+    }
+
+    /// Whether a field reads otherwise than when the form opened.
+    private var isChanged: Bool {
+        PersonField.allCases.contains { (fields[$0]?.text ?? "") != (opening[$0] ?? "") }
     }
 
     public func handle(_ key: Key) async -> KeyOutcome {
         guard let model else { return .waitForLoad }
+        if isAskingToDiscard { return await answerDiscard(key, model) }
         let fields = PersonField.allCases
         let at = fields.firstIndex(of: focus) ?? 0
         switch key {
@@ -63,20 +78,51 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
             return .handled
         case .tab, .down: focus = fields[(at + 1) % fields.count]
         case .backTab, .up: focus = fields[(at + fields.count - 1) % fields.count]
-        case .backspace: _ = values[focus]?.popLast()
-        case .clearLine: values[focus] = ""
+        default: return await edit(with: key, model)
+        }
+        display.setNeedsDisplay()
+        return .handled
+    }
+
+    /// Edits the field in focus for `key`, at its cursor; or asks for the
+    /// intent `key` stands for on the form.
+    private func edit(with key: Key, _ model: PersonFormViewModel) async -> KeyOutcome {
+        var field = self.fields[focus] ?? FieldEditing("")
+        switch key {
+        case .left: field.moveLeft()
+        case .right: field.moveRight()
+        case .home, .lineStart: field.moveToStart()
+        case .end, .lineEnd: field.moveToEnd()
+        case .backspace: field.deleteBackward()
+        case .delete: field.deleteForward()
+        case .deleteWord: field.deleteWordBackward()
+        case .clearLine: field.deleteToStart()
+        case .deleteToEnd: field.deleteToEnd()
         case .character, .pasted:
             // Past the longest value the field takes, a key adds nothing:
             // a paste of a book cannot grow the form without bound.
-            values[focus] = focus.appending(key.text ?? "", to: values[focus] ?? "")
+            field.insert(key.text ?? "", into: focus)
         default:
             switch FullScreenKeyMap.intent(of: key, on: .form) {
+            case .cancel? where isChanged:
+                isAskingToDiscard = true
+                refusal = nil
             case .cancel?: await model.answer(.cancel)
             case .help?: return .help
             default: return .notMine
             }
         }
+        self.fields[focus] = field
         display.setNeedsDisplay()
+        return .handled
+    }
+
+    /// y leaves the changed form, as Esc on an unchanged one does; any
+    /// other key keeps editing, every value as typed.
+    private func answerDiscard(_ key: Key, _ model: PersonFormViewModel) async -> KeyOutcome {
+        isAskingToDiscard = false
+        display.setNeedsDisplay()
+        if key == .character("y") || key == .character("Y") { await model.answer(.cancel) }
         return .handled
     }
 
@@ -88,7 +134,7 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         refusal = nil
         while let model {
             let step = model.step.number
-            await model.answer(.text(values[model.field] ?? ""))
+            await model.answer(.text(fields[model.field]?.text ?? ""))
             if refusals != before {
                 focus = self.model?.field ?? focus
                 return
@@ -120,22 +166,20 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
                 style: CellStyle(.keys))
             let isFocused = field == focus && focused
             let room = area.columns - 2 - labelWidth
-            var value = values[field] ?? ""
-            if isFocused {
-                // The end of the value stays in sight while typing, measured
-                // as it is drawn: inert, in display columns (a wide
-                // character takes two).
-                value = InertText.inert(value) + "▏"
-                if value.displayColumns > room {
-                    value = "…" + value[value.suffixStart(columns: max(0, room - 1))...]
-                }
-            }
+            let editing = self.fields[field] ?? FieldEditing("")
+            let value = isFocused ? Self.shown(editing, room: room) : InertText.inert(editing.text)
             grid.put(
                 value, at: area.point(row, 1 + labelWidth), width: room,
                 style: CellStyle(.plain, highlighted: isFocused), fill: isFocused)
         }
         let below = first + fields.count * gap - shift
-        if let refusal, below < area.rows {
+        if isAskingToDiscard {
+            // Where a refusal goes, and kept in sight however far the
+            // fields scrolled: the question is what the next key answers.
+            grid.put(
+                discardQuestion + " (y/n)", at: area.point(min(below, area.rows - 1), 1),
+                width: area.columns - 1, style: CellStyle(.error))
+        } else if let refusal, below < area.rows {
             grid.put(
                 refusal, at: area.point(below, 1), width: area.columns - 1, style: CellStyle(.error)
             )
@@ -144,6 +188,30 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
 }
 
 extension FullScreenPersonEditView {
+    /// What Esc on a changed form asks, naming the person as the form
+    /// opened on them, as the delete question names them.
+    var discardQuestion: String {
+        let name = opening[.name] ?? ""
+        return "Discard changes to \(name.isEmpty ? "the new person" : InertText.inert(name))?"
+    }
+
+    /// The focused field as drawn in `room` columns: its text with a bar at
+    /// the cursor, measured as drawn (inert, in display columns: a wide
+    /// character takes two, a combining mark none).
+    ///
+    /// A text longer than its box scrolls so the cursor stays in sight,
+    /// with up to a third of the box for what follows it, and `…` where
+    /// the start is cut off.
+    static func shown(_ editing: FieldEditing, room: Int) -> String {
+        let after = InertText.inert(String(editing.afterCursor))
+        var before = InertText.inert(String(editing.beforeCursor)) + "▏"
+        let roomBefore = room - min(after.displayColumns, room / 3)
+        if before.displayColumns > roomBefore {
+            before = "…" + before[before.suffixStart(columns: max(0, roomBefore - 1))...]
+        }
+        return before + after
+    }
+
     /// A field's label as the form draws it, `?` after an optional one.
     ///
     /// A list field (``Features/PersonField/isList``) is edited as the text

@@ -25,6 +25,13 @@ public enum Key: Hashable, Sendable {
     case suspend
     /// Ctrl-U: clears the field being typed, as in a shell.
     case clearLine
+    /// Ctrl-A, Ctrl-E: the cursor to the start or end of a field, as in a
+    /// shell (Home and End, on a keyboard without them).
+    case lineStart, lineEnd
+    /// Ctrl-W: deletes the word before the cursor, as in a shell.
+    case deleteWord
+    /// Ctrl-K: deletes from the cursor to the end, as in a shell.
+    case deleteToEnd
     /// F1: help, on every screen, the form included (where `?` is text).
     case f1
     /// Any other control byte or escape sequence: ignored, never shown.
@@ -216,6 +223,10 @@ public struct KeyDecoder: Sendable {
         case 0x03: .interrupt
         case 0x1A: .suspend
         case 0x15: .clearLine
+        case 0x01: .lineStart
+        case 0x05: .lineEnd
+        case 0x17: .deleteWord
+        case 0x0B: .deleteToEnd
         default: .unknown
         }
     }

@@ -13,7 +13,7 @@ import Testing
 @Suite struct AnsweredKeysTests {
     /// Where a key is pressed: each screen, in a state where every key it
     /// answers can show it (the list's middle row highlighted, a field
-    /// holding a character), and the list with a search being typed.
+    /// holding words with the cursor inside them), and the list with a search being typed.
     enum Place: CaseIterable, CustomStringConvertible {
         case list, searching, detail, form, settings
 
@@ -31,14 +31,14 @@ import Testing
         ///
         /// The list's help also names the keys of a search being typed and
         /// `e` and `d`, which reach the person beside it (driven on the
-        /// person); the keys of every screen are the navigator's, and
-        /// driven there.
+        /// person), and the form's the keys that edit a field; the keys of
+        /// every screen are the navigator's, and driven there.
         var declared: [FullScreenKey] {
             switch self {
             case .list: FullScreenKeyMap.keys(on: .list)
             case .searching: FullScreenKeyMap.searchKeys
             case .detail: FullScreenKeyMap.keys(on: .detail)
-            case .form: FullScreenKeyMap.keys(on: .form)
+            case .form: FullScreenKeyMap.keys(on: .form) + FullScreenKeyMap.fieldKeys
             case .settings: FullScreenKeyMap.keys(on: .settings)
             }
         }
@@ -80,8 +80,8 @@ import Testing
     static let everyKey: [Key] =
         [
             .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .tab, .backTab,
-            .backspace, .delete, .escape, .interrupt, .suspend, .clearLine, .f1, .unknown,
-            .pasted("zo"), .character("é"),
+            .backspace, .delete, .escape, .interrupt, .suspend, .clearLine, .lineStart, .lineEnd,
+            .deleteWord, .deleteToEnd, .f1, .unknown, .pasted("zo"), .character("é"),
         ] + (0x20...0x7E).compactMap { Unicode.Scalar($0).map { .character(Character($0)) } }
 
     /// Keeps ``everyKey`` complete: a new case of ``Key`` fails to compile.
@@ -89,7 +89,7 @@ import Testing
         switch key {
         case .character, .pasted, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
             .enter, .tab, .backTab, .backspace, .delete, .escape, .interrupt, .suspend,
-            .clearLine, .f1, .unknown:
+            .clearLine, .lineStart, .lineEnd, .deleteWord, .deleteToEnd, .f1, .unknown:
             true
         }
     }
@@ -225,7 +225,9 @@ import Testing
                     title: "New person", field: .name, step: (1, 3), currentValue: "",
                     values: [:], answer: { asked.calls.append("answer \($0)") }))
             view = form
-            setUp = [.character("x")]
+            // `ab c|d`: the cursor inside a word with text on each side,
+            // so every key that moves it or deletes around it shows.
+            setUp = "ab cd".map { Key.character($0) } + [.left]
         case .settings:
             let settings = FullScreenSettingsView(display: display)
             let rows = (1...30).map { SettingsRow("row \($0)", "value") }
