@@ -19,6 +19,9 @@ public final class ScriptedConsole: Console {
     /// the tour meets every screen loaded, the same way each time.
     public var typesAhead: Bool { false }
 
+    /// A script, which no one watches.
+    public var showsProgress: Bool { false }
+
     public func writeLine(_ text: String, as role: TextRole) {}
 
     public func writeErrorLine(_ text: String) {}

@@ -20,7 +20,16 @@ public final class StandardConsole: Console {
     private let showsPrompts: Bool
     private let outputIsTerminal: Bool
     private let style: TextStyle
-    private let problem = Locked<OutputProblem?>(nil)
+    private let state = Locked(State())
+
+    /// What the console's writes share, behind one lock.
+    private struct State {
+        /// Why output stopped reaching its reader, if it has.
+        var problem: OutputProblem?
+        /// The prompt on screen while a line is awaited, made inert: a
+        /// line written meanwhile takes its place, and it follows.
+        var prompt: String?
+    }
 
     /// A console on the process's standard streams.
     ///
@@ -41,11 +50,16 @@ public final class StandardConsole: Console {
     }
 
     public var outputProblem: OutputProblem? {
-        problem.withLock { $0 }
+        state.withLock(\.problem)
     }
 
     /// A person at a terminal types ahead; a pipe or a file is a script.
     public var typesAhead: Bool { showsPrompts }
+
+    /// Progress lines only to a person at a terminal: when either end is a
+    /// pipe or a file (`printf 'x\nq\n' | people`, `people > out`), a script
+    /// is reading, and gets only the settled pages.
+    public var showsProgress: Bool { showsPrompts && outputIsTerminal }
 
     public func writeLine(_ text: String, as role: TextRole) {
         writeOutput(style.render(text, as: role) + "\n")
@@ -89,12 +103,32 @@ public final class StandardConsole: Console {
     /// Shows the prompt, then waits for a line on a thread of its own: the
     /// read blocks, and the main actor must stay free to draw a page that
     /// arrives meanwhile.
+    ///
+    /// The prompt belongs below the page it asks about, so a page (or its
+    /// failure) that arrives while the line is awaited is written in the
+    /// prompt's place, and the prompt again after it: `> ` never sits
+    /// before the page that loads behind it.
     public func readLine(prompt: String) async -> String? {
-        if showsPrompts { writeOutput(InertText.inert(prompt)) }
+        if showsPrompts {
+            let inert = InertText.inert(prompt)
+            state.withLock { state in
+                guard state.problem == nil else { return }
+                state.problem = Self.send(Array(inert.utf8), to: STDOUT_FILENO)
+                state.prompt = inert
+            }
+        }
         return await withCheckedContinuation { line in
-            Self.input.async { line.resume(returning: Swift.readLine(strippingNewline: true)) }
+            Self.input.async { [state] in
+                let read = Swift.readLine(strippingNewline: true)
+                state.withLock { $0.prompt = nil }
+                line.resume(returning: read)
+            }
         }
     }
+
+    /// What takes the prompt's place on its line before a line is written
+    /// under it: back to the start of the line, and the line cleared.
+    private static let promptCleared = Array("\r\u{1B}[K".utf8)
 
     /// The one thread standard input is read on, a line at a time in order.
     private static let input = DispatchQueue(label: "people.standard-input")
@@ -103,10 +137,14 @@ public final class StandardConsole: Console {
         writeOutput(Array(text.utf8))
     }
 
+    /// Writes `bytes`, in the place of the prompt if one is on screen,
+    /// and the prompt again after them.
     private func writeOutput(_ bytes: [UInt8]) {
-        problem.withLock { problem in
-            guard problem == nil else { return }
-            problem = Self.send(bytes, to: STDOUT_FILENO)
+        state.withLock { state in
+            guard state.problem == nil else { return }
+            let written =
+                state.prompt.map { Self.promptCleared + bytes + Array($0.utf8) } ?? bytes
+            state.problem = Self.send(written, to: STDOUT_FILENO)
         }
     }
 

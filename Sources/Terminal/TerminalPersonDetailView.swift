@@ -45,7 +45,9 @@ public final class TerminalPersonDetailView: PersonDetailView, LineInputView {
             return
         }
         if model.isLoading {
-            // The fields follow once the person has been read again.
+            // The fields follow once the person has been read again; a
+            // script gets them when they come.
+            guard console.showsProgress else { return }
             let loading = " · loading…"
             let name = TerminalLine.fitted(model.title, to: width.columns - loading.count)
             return console.writeLine(name + loading, as: .title)

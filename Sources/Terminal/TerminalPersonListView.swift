@@ -12,7 +12,8 @@ import Features
 /// (The samples at two rows a page, as an end-to-end test expects them;
 /// the `…` stands for the keys of the screens the list opens, settings and
 /// any added since, each read from `LineKeyMap` with no line here.)
-/// While a page loads, the title line alone says so: `People · loading…`.
+/// While a page loads, the title line alone says so: `People · loading…`,
+/// at a terminal (``Features/Console/showsProgress``); a pipe gets the page.
 ///
 /// Every row is one line cut to the terminal's width (``TerminalWidth``),
 /// counted in display columns, so a name or an address of any length
@@ -32,6 +33,9 @@ public final class TerminalPersonListView: PersonListView, LineInputView {
 
     public func show(_ model: PersonListViewModel) {
         self.model = model
+        // A page on its way says so only to a person watching; a script
+        // gets the page when it comes.
+        if model.isLoading && !console.showsProgress { return }
         let columns = width.columns
         console.writeLine(
             TerminalLine.fitted(

@@ -14,7 +14,9 @@ public final class TerminalSettingsView: SettingsView, LineInputView {
     public func show(_ model: SettingsViewModel) {
         self.model = model
         if model.isLoading {
-            // The sections and the key line follow once they have been read.
+            // The sections and the key line follow once they have been read;
+            // a script gets them when they come.
+            guard console.showsProgress else { return }
             return console.writeLine("Settings · loading…", as: .title)
         }
         for section in model.sections {

@@ -77,6 +77,29 @@ import Testing
             ])
     }
 
+    /// A script reads pages, not progress: piped, each screen's
+    /// `… · loading…` line is left out, and the page it became is written
+    /// alone.
+    @Test func pipedOutputCarriesNoLoadingLinesOnlyTheSettledPages() {
+        let piped = RecordingConsole(showsProgress: false)
+        let list = TerminalPersonListView(console: piped, width: .fixed(80))
+        var model = Actions().model(rows: ["Ada"])
+        model.isLoading = true
+        model.summary = "loading…"
+        list.show(model)
+        var detail = PersonDetailViewModel(
+            title: "Ada", fields: [("Name", "Ada")], confirmation: nil, edit: {}, delete: {},
+            back: {}, quit: {})
+        detail.isLoading = true
+        TerminalPersonDetailView(console: piped, width: .fixed(80)).show(detail)
+        #expect(piped.output.isEmpty, "nothing until a page has settled")
+        model.isLoading = false
+        model.summary = "1–1 of 9"
+        list.show(model)
+        #expect(piped.output.hasPrefix("People · 1–1 of 9\n  1  Ada\n"))
+        #expect(!piped.output.contains("loading"))
+    }
+
     @Test func pagingKeysOnAListThatIsNotLoadedSayEnterRetries() async {
         let actions = Actions()
         let view = TerminalPersonListView(console: console, width: .fixed(80))

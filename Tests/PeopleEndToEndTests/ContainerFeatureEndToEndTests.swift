@@ -147,7 +147,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.output.hasPrefix(
-                "People · loading…\nPeople · 1–3 of 5\n  1  Aaron Aardvark  Zoo Lane · from \(csv)\n"
+                "People · 1–3 of 5\n  1  Aaron Aardvark  Zoo Lane · from \(csv)\n"
             )
         )
         #expect(run.output.contains("  Source   \(csv) (read-only)\n"))

@@ -150,7 +150,7 @@ import Testing
         #expect(list.status == 0)
         #expect(list.output.hasSuffix("page 1 of 1 · 1–3 of 3\n"))
         let session = try PeopleProcess.run(["--db", path], input: "n\nq\n", home: home)
-        #expect(session.output.hasPrefix("People · loading…\nPeople · 1–3 of 3\n"))
+        #expect(session.output.hasPrefix("People · 1–3 of 3\n"))
     }
 
     /// A `HOME` that is empty or relative is bad usage, and nothing is made.

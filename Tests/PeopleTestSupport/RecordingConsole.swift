@@ -26,12 +26,21 @@ public final class RecordingConsole: Console {
     /// on top has settled, unless `typesAhead`: then the lines arrive as a
     /// person's keys do, before a load has, which is what a test of
     /// cancelling a load needs (`q` while the page is still loading).
-    public init(input lines: [String] = [], outputIsTerminal: Bool = true, typesAhead: Bool = false)
-    {
+    ///
+    /// It records progress lines (`People · loading…`) as a terminal
+    /// shows them, unless `showsProgress` is false, as a pipe's output is.
+    public init(
+        input lines: [String] = [], outputIsTerminal: Bool = true, typesAhead: Bool = false,
+        showsProgress: Bool = true
+    ) {
         state = Locked(State(input: lines))
         self.outputIsTerminal = outputIsTerminal
         self.typesAhead = typesAhead
+        self.showsProgress = showsProgress
     }
+
+    /// Whether progress lines that a later line replaces are written.
+    public let showsProgress: Bool
 
     /// Whether the lines arrive as a person's keys do, before a load has.
     public let typesAhead: Bool

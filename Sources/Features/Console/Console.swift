@@ -65,6 +65,12 @@ public protocol Console: Sendable {
     /// the screen on top has settled (``Screen/settled()``), so the same
     /// script always meets the same screens.
     var typesAhead: Bool { get }
+
+    /// Whether a line that a later one replaces (`People · loading…`) is
+    /// worth writing: to a person watching a terminal, it says the program
+    /// is at work; to a pipe or a file, it is noise between the pages, so
+    /// a script's output holds only the pages it settled on.
+    var showsProgress: Bool { get }
 }
 
 /// Why output written to a console was not kept.
@@ -76,6 +82,10 @@ public enum OutputProblem: Sendable, Equatable {
 }
 
 extension Console {
+    /// Progress is shown unless a console says it goes nowhere a person
+    /// watches: only the process's own console can tell.
+    public var showsProgress: Bool { true }
+
     /// Writes `text` as one plain line on standard output.
     public func writeLine(_ text: String = "") {
         writeLine(text, as: .plain)

@@ -1,0 +1,54 @@
+import Foundation
+import PeopleTestSupport
+import Testing
+
+/// The line front end as a person at a terminal and a script see it: the
+/// prompt under the page it asks about, and piped output that holds only
+/// settled pages.
+@Suite struct LineFrontEndTests {
+    /// The README's piped example, as its reader would run it: a new book,
+    /// the demo persons, the second one, back, quit; each page once, with
+    /// no `People · loading…` between them.
+    @Test func thePipedExampleShowsCleanPages() throws {
+        let run = try PeopleProcess.run([], input: "x\n2\nb\nq\n")
+        #expect(run.status == 0)
+        #expect(!run.output.contains("loading"), "a pipe gets no progress lines")
+        #expect(
+            run.output.hasPrefix(
+                "People · no one yet; a adds someone, x three demo persons\n"))
+        #expect(run.output.contains("Added the demo persons"))
+        #expect(run.output.contains("Alan Turing\n  Name     Alan Turing\n"))
+    }
+}
+
+/// The line front end in a real terminal (tmux), where the prompt is shown.
+@Suite(.enabled(if: TerminalPane.isAvailable || lineFrontEndRequiresTmux, "tmux is not installed"))
+struct LineFrontEndAtATerminalTests {
+    /// A page that loads behind the prompt is drawn in its place, and the
+    /// prompt follows it: the person reads the page, then types under it.
+    @Test func eachPromptFollowsThePageItBelongsTo() throws {
+        let pane = try TerminalPane(["--ui", "line", "--store", "memory", "--latency", "300ms"])
+        var shown = try pane.waitUntil("the list and its prompt") {
+            $0.contains("q quit · ? help") && Self.lastLine(of: $0) == ">"
+        }
+        #expect(!shown.contains("> People"), "no prompt before the list")
+        try pane.type("2")
+        shown = try pane.waitUntil("Alan Turing's details and a prompt") {
+            $0.contains("e edit · d delete") && Self.lastLine(of: $0) == ">"
+        }
+        #expect(!shown.contains("> Alan Turing"), "no prompt before the details")
+        try pane.type("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+
+    /// The last line the pane shows that holds anything, without the
+    /// spaces around it: `>` where the prompt waits.
+    static func lastLine(of screen: String) -> String? {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .last { !$0.isEmpty }
+    }
+}
+
+/// Whether this run must have tmux, as CI's does.
+private let lineFrontEndRequiresTmux =
+    ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_TMUX"] != nil
