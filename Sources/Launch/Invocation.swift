@@ -244,8 +244,10 @@ public struct Invocation: Sendable, Equatable {
         case "show":
             return .show(id: try id(parsed), json: json)
         case "add":
-            guard options["--name"] != nil else {
-                throw UsageError("'add' needs --name NAME")
+            // `--email 'Ada Lovelace <ada@example.org>'` names the person
+            // itself; the draft's check says so if it does not.
+            guard options["--name"] != nil || options["--email"] != nil else {
+                throw UsageError("'add' needs --name NAME (or --email 'NAME <ADDRESS>')")
             }
             return .add(PersonDraft(texts: Self.fieldTexts(options)))
         case "edit":

@@ -93,10 +93,13 @@ struct ForeignCSV {
         }
         let joined = nameParts.filter { !$0.isEmpty }.joined(separator: " ")
         // A card with no name — a company, an address someone mailed — is
-        // called what the contacts app shows for it.
+        // called what the contacts app shows for it: the name its email
+        // was written with (`Ada <ada@example.org>`), else the address.
+        let mailbox = lists[.email]?.first?.value
         draft.name =
             [fullName, joined, draft[.organization], draft[.nickname]]
-            .first { !$0.isEmpty } ?? lists[.email]?.first?.value ?? ""
+            .first { !$0.isEmpty }
+            ?? mailbox.map { PersonField.displayName(inEmails: $0) ?? $0 } ?? ""
         return draft
     }
 

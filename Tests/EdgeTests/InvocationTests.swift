@@ -249,7 +249,7 @@ import Testing
         (["show", "1", "--name", "x"], "option '--name' does not apply to 'show'"),
         (["--json"], "option '--json' needs a command, such as 'people list --json …'"),
         (["list", "--json=yes"], "option '--json' takes no value, but was given 'yes'"),
-        (["add"], "'add' needs --name NAME"),
+        (["add"], "'add' needs --name NAME (or --email 'NAME <ADDRESS>')"),
         (["add", "--name", "A", "--name", "B"], "option '--name' is given more than once"),
         (
             ["edit", "1"],

@@ -32,14 +32,43 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ada@example.org", "a.b+c@mail.example.co.uk"])
+    /// Every address RFC 5322 allows in an address book: a domain with
+    /// no dot, a quoted local part, a tag, a Unicode domain, a domain
+    /// literal.
+    @Test(arguments: [
+        "ada@example.org", "a.b+c@mail.example.co.uk", "root@localhost",
+        "\"ada lovelace\"@example.org", "\"lovelace, ada\"@example.org", "ada@bücher.de",
+        "ada@[192.0.2.1]",
+    ])
     func wellFormedEmailsAreAccepted(_ email: String) async throws {
         #expect(try PersonField.email.validate(email) == email)
     }
 
+    /// A mailbox as mail programs write it is kept as its bare address,
+    /// label and all, the comma inside a quoted name its own.
+    @Test func aMailboxIsStoredAsItsBareAddress() throws {
+        #expect(try PersonField.email.validate("Ada <ada@example.com>") == "ada@example.com")
+        #expect(
+            try PersonField.email.validate(
+                "work: \"Lovelace, Ada\" <ada@example.com>, home: Ada L <ada@home.org>")
+                == "work: ada@example.com, home: ada@home.org")
+    }
+
+    /// A person with no name is given the one their email was written
+    /// with; one with a name keeps it.
+    @Test func theDisplayNameFillsAnEmptyNameOnly() throws {
+        let nameless = PersonDraft(email: "\"Lovelace, Ada\" <ada@example.com>")
+        #expect(try nameless.validated().name == "Lovelace, Ada")
+        #expect(try nameless.validated().email == "ada@example.com")
+        let named = PersonDraft(name: "Ada Lovelace", email: "Ada L. <ada@example.com>")
+        #expect(try named.validated().name == "Ada Lovelace")
+        #expect(try named.validated().email == "ada@example.com")
+    }
+
     @Test(arguments: [
-        "ada", "ada@", "@example.org", "ada@example", "a@@example.org", "a da@example.org",
-        "ada@example..org",
+        "ada", "ada@", "@example.org", "a@@example.org", "a da@example.org",
+        "ada@example..org", "ada@.example", "Ada <ada@example.org", "Ada <a da@example.org>",
+        "\"ada\"x@example.org", "Ada <ada>", "ada@exa mple.org", "<ada@example.org> Ada",
     ])
     func malformedEmailsAreRefusedNamingTheValue(_ email: String) {
         let error = #expect(throws: PersonValidationError.self) {

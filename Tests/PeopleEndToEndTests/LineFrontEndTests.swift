@@ -19,6 +19,22 @@ import Testing
         #expect(run.output.contains("Added the demo persons"))
         #expect(run.output.contains("Alan Turing\n  Name     Alan Turing\n"))
     }
+
+    /// `root@localhost` and a mailbox as mutt writes it are emails: typed
+    /// on the form, and given to `people add` with no name, which the
+    /// display name then fills; each is stored and exported bare.
+    @Test func rootAtLocalhostAndANamedAddressAreTakenAsEmails() throws {
+        let home = try PeopleProcess.demoHome()
+        let form = try PeopleProcess.run(
+            [], input: "a\nRoot\nroot@localhost\n>\nq\n", home: home)
+        #expect(form.output.contains("Saved Root."))
+        #expect(!form.output.contains("not a valid address"))
+        let added = try PeopleProcess.run(["add", "--email", "Ada <ada@example.com>"], home: home)
+        #expect(added.status == 0, "\(added.errors)")
+        let query = try PeopleProcess.run(["query", "o"], home: home)
+        #expect(query.output.contains("root@localhost\tRoot\t"))
+        #expect(query.output.contains("ada@example.com\tAda\t"))
+    }
 }
 
 /// The line front end in a real terminal (tmux), where the prompt is shown.

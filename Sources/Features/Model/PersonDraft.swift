@@ -67,7 +67,11 @@ public struct PersonDraft: Sendable, Hashable {
     /// - Throws: ``PersonValidationError`` for the first field that fails.
     public func validated() throws(PersonValidationError) -> ValidatedDraft {
         // In the form's order, so the first problem named is the first field's.
-        let name = try PersonField.name.validate(self[.name])
+        // A person with no name takes the one their email was written with
+        // (`Ada Lovelace <ada@example.org>`), as a mail program's would.
+        let typedName = self[.name].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = try PersonField.name.validate(
+            typedName.isEmpty ? PersonField.displayName(inEmails: self[.email]) ?? "" : self[.name])
         let emails = try PersonField.email.values(in: self[.email])
         let phones = try PersonField.phone.values(in: self[.phone])
         let organization = try PersonField.organization.validate(self[.organization])

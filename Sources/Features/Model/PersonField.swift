@@ -150,45 +150,70 @@ public enum PersonField: String, Sendable, CaseIterable {
     ///
     /// Commas part the values and empty ones are skipped; text before the
     /// first colon of a value is its label, unless (for an email) it holds
-    /// an `@`. So no email with a comma in it can be kept, which only a
-    /// quoted address could hold.
+    /// an `@`, a quote or a `<`. An email's commas and colons inside quotes
+    /// or angle brackets are its own (`"Lovelace, Ada" <ada@example.org>`),
+    /// and a mailbox is kept as its bare address (``EmailAddress``).
     ///
     /// - Throws: ``PersonValidationError`` naming this field and the bad value.
     public func values(in raw: String) throws(PersonValidationError) -> [LabelledValue] {
+        try mailboxes(in: raw).map(\.value)
+    }
+
+    /// The display name of the first email of `raw` written as a mailbox
+    /// (`Ada Lovelace <ada@example.org>`), if any: the name a person with
+    /// none is given (``EmailAddress``).
+    public static func displayName(inEmails raw: String) -> String? {
+        guard raw.utf8.contains(UInt8(ascii: "<")),
+            let mailboxes = try? PersonField.email.mailboxes(in: raw)
+        else { return nil }
+        return mailboxes.lazy.map(\.displayName).first { !$0.isEmpty }
+    }
+
+    /// The values of a list field as typed, each checked, with the display
+    /// name each email was written with (empty for none, and for a phone).
+    private func mailboxes(in raw: String) throws(PersonValidationError) -> [(
+        value: LabelledValue, displayName: String
+    )] {
         let text = Self.trimmed(raw)
         if text.utf8.count > maximumBytes {
             throw PersonValidationError(
                 field: self, problem: .tooLarge(text, bytes: text.utf8.count, limit: maximumBytes))
         }
-        var values: [LabelledValue] = []
+        var values: [(value: LabelledValue, displayName: String)] = []
         // Split by bytes: a comma and a colon are ASCII, and a value of one
         // address (most) is then not copied or walked by character.
         let comma = UInt8(ascii: ",")
         let colon = UInt8(ascii: ":")
-        let at = UInt8(ascii: "@")
+        let notInALabel = self == .email ? "@\"<".utf8 : "".utf8
         let entries =
-            text.utf8.contains(comma)
-            ? text.utf8.split(separator: comma).map { String(Substring($0)) } : [text]
+            self == .email && text.utf8.contains(where: { $0 == UInt8(ascii: "\"") })
+            ? Self.emailEntries(text)
+            : text.utf8.contains(comma)
+                ? text.utf8.split(separator: comma).map { String(Substring($0)) } : [text]
         for entry in entries {
             var value = Self.trimmed(entry)
             if value.isEmpty { continue }
             var label = ""
             let bytes = value.utf8
             if let split = bytes.firstIndex(of: colon),
-                self != .email || !bytes[..<split].contains(at)
+                !bytes[..<split].contains(where: notInALabel.contains)
             {
                 label = try checkedText(
                     String(Substring(bytes[..<split])), limit: Self.longestLabel)
                 value = Self.trimmed(String(Substring(bytes[bytes.index(after: split)...])))
             }
-            let checked = try checkedText(value, limit: Self.longestValue(of: self))
-            if self == .email && !EmailAddress.isWellFormed(checked) {
-                throw PersonValidationError(field: self, problem: .malformedEmail(checked))
+            var checked = try checkedText(value, limit: Self.longestValue(of: self))
+            var displayName = ""
+            if self == .email {
+                guard let mailbox = EmailAddress.mailbox(checked) else {
+                    throw PersonValidationError(field: self, problem: .malformedEmail(checked))
+                }
+                (checked, displayName) = mailbox
             }
             if self == .phone && !PhoneNumber.isWellFormed(checked) {
                 throw PersonValidationError(field: self, problem: .malformedPhone(checked))
             }
-            values.append(LabelledValue(label: label, value: checked))
+            values.append((LabelledValue(label: label, value: checked), displayName))
         }
         if values.isEmpty && isRequired {
             throw PersonValidationError(field: self, problem: .missing)
@@ -198,6 +223,33 @@ public enum PersonField: String, Sendable, CaseIterable {
                 field: self, problem: .tooManyValues(values.count, limit: Self.mostValues))
         }
         return values
+    }
+
+    /// The emails of `text` parted at each comma outside quotes and angle
+    /// brackets: `"Lovelace, Ada" <ada@example.org>` is one.
+    private static func emailEntries(_ text: String) -> [String] {
+        var entries: [String] = []
+        var entry = ""
+        var quoted = false
+        var escaped = false
+        var angled = false
+        for character in text {
+            if escaped {
+                escaped = false
+            } else if quoted && character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                quoted.toggle()
+            } else if !quoted && (character == "<" || character == ">") {
+                angled = character == "<"
+            } else if !quoted && !angled && character == "," {
+                entries.append(entry)
+                entry = ""
+                continue
+            }
+            entry.append(character)
+        }
+        return entries + [entry]
     }
 
     /// `raw` trimmed and checked as text of at most `limit` characters.
