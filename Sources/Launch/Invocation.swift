@@ -202,7 +202,10 @@ public struct Invocation: Sendable, Equatable {
 
     private static func command(from parsed: ArgumentParser.Result) throws(UsageError) -> Command {
         let options = parsed.options
-        if options["--help"] != nil { return .help }
+        if options["--help"] != nil {
+            // `people seed --help` is seed's page; `people --help` the whole.
+            return parsed.command.flatMap(CommandUsage.named).map { .usage($0.page) } ?? .help
+        }
         if options["--version"] != nil { return .version }
         let json = options["--json"] != nil
         switch parsed.command {

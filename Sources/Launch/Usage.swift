@@ -22,49 +22,14 @@ public enum Usage {
         143 SIGTERM, 129 SIGHUP.
         """
 
+    /// The commands' lines come from ``CommandUsage``, which each
+    /// command's own `--help` page is made from too.
     private static let commandsAndOptions = """
         people — a master-detail address book, wired by hand (DIY dependency injection).
 
         Usage:
           people [options]                 browse, open, add, edit and delete interactively
-          people list [--page N | --after CURSOR] [--search TEXT] [--json]
-          people show ID [--json]
-          people add --name NAME [--FIELD TEXT]...
-          people edit ID [--FIELD TEXT]...
-                                           FIELD is name, email, phone, organization,
-                                           title, nickname, address (the street), city,
-                                           region, postcode, country, birthday or notes;
-                                           several emails or phones: 'work: a@b.org, c@d.org'
-          people delete ID
-          people seed N                    add N generated demo persons (one transaction)
-          people demo                      add the three demo persons (Ada, Alan, Grace) to
-                                           an empty book, in one transaction; a book that
-                                           holds anyone is refused
-          people export [--format csv|json|vcard] [--search TEXT] [--csv-formulas keep|neutralise]
-                                           everyone in name order, every field with the id,
-                                           card id (uid) and date, for import; neutralise
-                                           puts ' before a CSV cell a spreadsheet would
-                                           run (=, +, -, @, tab, CR first)
-          people import FILE|URL [--dry-run]
-                                           store the contacts of a vCard, CSV or JSON file
-                                           (an export, a phone's or Google's or Outlook's)
-                                           in one go, each put back under its id and date
-                                           when the file has them and the id is free; a
-                                           contact is skipped when a stored person has its
-                                           card id, or (with none in the file) its first
-                                           email, in any case; a bad record stores nothing;
-                                           --dry-run says what would happen
-          people query TEXT                for mutt's and aerc's query_command: a status
-                                           line, then address<TAB>name<TAB>label (or
-                                           organisation) for every email of everyone
-                                           matching TEXT (exit 1 if no one)
-          people check [--repair]          check what the store keeps for speed (SQLite: the
-                                           search index, counts and page marks; PostgreSQL:
-                                           its extension, sort key, indexes, trigger and
-                                           nameless persons) (exit 1 if wrong; never makes
-                                           a book); --repair builds again what is wrong, in
-                                           one transaction
-          people graph                     print the object graph as a Mermaid flowchart
+        \(CommandUsage.all.map(\.listing).joined(separator: "\n"))
 
         Options:
           --store KIND       where persons are kept: sqlite (default), memory
@@ -100,7 +65,8 @@ public enum Usage {
           --color WHEN       auto (the default: as the terminal says, see
                              COLORTERM below), never, 16, 256 or truecolor
                              (even into a pipe, and over NO_COLOR)
-          -h, --help         show this help
+          -h, --help         show this help; after a command (people seed --help),
+                             that command's own usage, arguments and options
           --version          show the version
 
         Environment:

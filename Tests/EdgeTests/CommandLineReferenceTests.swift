@@ -99,6 +99,22 @@ import Testing
         }
     }
 
+    /// Each command's usage is declared once (``CommandUsage``): `people
+    /// --help` lists it as its own page starts, and the page here writes it
+    /// the same way, so the three cannot drift apart.
+    @Test func eachCommandsUsageIsTheSameInTheHelpItsPageAndTheReference() throws {
+        let page = try String(contentsOf: Self.reference, encoding: .utf8)
+        let help = Usage.help(keyReference: "")
+        let listed = help.matches(of: #/\n  people ([a-z]+)/#).map { String($0.1) }
+        #expect(listed == CommandUsage.all.map(\.name), "one declaration per listed command")
+        for usage in CommandUsage.all {
+            #expect(help.contains("\n  \(usage.synopsis)"), "people --help lists \(usage.name)")
+            #expect(
+                page.contains(usage.synopsis),
+                "CommandLineReference.md does not write '\(usage.synopsis)'")
+        }
+    }
+
     /// `people --help` names every command that makes a book on a server
     /// (``Command/makesASharedBookWhenMissing``): a team's first run must be
     /// one of them, and the help is where a team looks for which.

@@ -136,8 +136,22 @@ import Testing
         #expect(
             try parse(["import", "HTTPS://example.org/c.json"]).command
                 == .importContacts(source: "https://example.org/c.json", dryRun: false))
-        #expect(try parse(["list", "-h"]).command == .help)
+        #expect(try parse(["-h"]).command == .help)
         #expect(try parse(["--version"]).command == .version)
+    }
+
+    /// `people seed --help` (or `-h`, before or after the command) is
+    /// seed's own page, not the general help; every command has one.
+    @Test func eachCommandsHelpIsItsOwnPage() throws {
+        let seed = try #require(CommandUsage.named("seed"))
+        #expect(try parse(["seed", "--help"]).command == .usage(seed.page))
+        #expect(try parse(["-h", "seed"]).command == .usage(seed.page))
+        #expect(seed.page.hasPrefix("Usage: people seed N\n"))
+        #expect(seed.page.contains("  N  how many, 1 to 1000000"))
+        for usage in CommandUsage.all {
+            #expect(try parse([usage.name, "-h"]).command == .usage(usage.page))
+            #expect(usage.page.hasPrefix("Usage: \(usage.synopsis)\n"))
+        }
     }
 
     @Test func theDatabaseIsTheFlagElseTheVariableElseTheDataFolder() async throws {

@@ -20,6 +20,15 @@ import Testing
         #expect(run.output.contains("Alan Turing\n  Name     Alan Turing\n"))
     }
 
+    /// `people seed --help` prints seed's usage, not the general help,
+    /// and exits 0 without opening a book.
+    @Test func seedHelpPrintsSeedsUsage() throws {
+        let run = try PeopleProcess.run(["seed", "--help"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("Usage: people seed N\n"))
+        #expect(!run.output.contains("people list"), "not the general help")
+    }
+
     /// `root@localhost` and a mailbox as mutt writes it are emails: typed
     /// on the form, and given to `people add` with no name, which the
     /// display name then fills; each is stored and exported bare.

@@ -82,6 +82,8 @@ public final class PersonCommands: Application {
             // The session, the graph and the import are applications of
             // their own, which the injector chooses instead of this one.
             console.writeLines(help)
+        case .usage(let page):
+            console.writeLines(page)
         case .version:
             console.writeLine("people \(AppVersion.current)")
         case .list(let page, let search, let json):

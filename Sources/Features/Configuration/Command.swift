@@ -38,6 +38,10 @@ public enum Command: Sendable, Equatable {
     case graph
     /// `people --help`.
     case help
+    /// `people COMMAND --help` (or `-h`): that command's own page, its
+    /// usage, arguments and options, as the launch edge that declares the
+    /// commands wrote it.
+    case usage(String)
     /// `people --version`.
     case version
 }
@@ -82,7 +86,7 @@ extension Command {
         switch self {
         case .interactive, .list, .listAfter, .export, .query, .show, .edit, .delete, .check: false
         case .importContacts(_, let dryRun): !dryRun
-        case .add, .seed, .demo, .graph, .help, .version: true
+        case .add, .seed, .demo, .graph, .help, .usage, .version: true
         }
     }
 
@@ -104,7 +108,7 @@ extension Command {
         case .interactive, .add, .seed, .demo: true
         case .importContacts(_, let dryRun): !dryRun
         case .list, .listAfter, .export, .query, .show, .edit, .delete, .check: false
-        case .graph, .help, .version: false
+        case .graph, .help, .usage, .version: false
         }
     }
 }
