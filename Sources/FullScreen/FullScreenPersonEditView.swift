@@ -25,8 +25,6 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
     /// Whether Esc on a changed form is waiting for its y or n.
     private var isAskingToDiscard = false
     private var refusals = 0
-    /// Why the last save or value was refused, shown under the fields.
-    private var refusal: String?
 
     /// A view drawing through `display`.
     public init(display: FullScreenDisplay) {
@@ -50,9 +48,12 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         display.showStatus(message, as: .success)
     }
 
+    /// Says why a value or a save was refused, once: on the status line,
+    /// as every screen says what went wrong, in full and in any window
+    /// (a copy under the fields would be cut to the pane, or fall below it
+    /// in a short window, and say it twice in a tall one).
     public func showError(_ message: String) {
         refusals += 1
-        refusal = message
         display.showStatus(message, as: .error)
     }
 
@@ -131,7 +132,6 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
     private func save() async {
         while let model, model.step.number > 1 { await model.answer(.previous) }
         let before = refusals
-        refusal = nil
         while let model {
             let step = model.step.number
             await model.answer(.text(fields[model.field]?.text ?? ""))
@@ -174,15 +174,11 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
         }
         let below = first + fields.count * gap - shift
         if isAskingToDiscard {
-            // Where a refusal goes, and kept in sight however far the
-            // fields scrolled: the question is what the next key answers.
+            // Under the fields, and kept in sight however far they
+            // scrolled: the question is what the next key answers.
             grid.put(
                 discardQuestion + " (y/n)", at: area.point(min(below, area.rows - 1), 1),
                 width: area.columns - 1, style: CellStyle(.error))
-        } else if let refusal, below < area.rows {
-            grid.put(
-                refusal, at: area.point(below, 1), width: area.columns - 1, style: CellStyle(.error)
-            )
         }
     }
 }

@@ -66,6 +66,28 @@ struct LineFrontEndAtATerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    /// A value the form refuses is said once: in the line front end under
+    /// the prompt, and in the split view on the status line, not under the
+    /// form's fields as well (a window tall enough for both showed both).
+    @Test func eachFormErrorShowsOnce() throws {
+        let line = try TerminalPane(["--ui", "line", "--store", "memory"])
+        try line.waitUntil("the list") { $0.contains("q quit · ? help") }
+        try line.type("a")
+        try line.type("Bob")
+        try line.type("bad")
+        var shown = try line.waitUntil("the refusal") { $0.contains("not a valid address") }
+        #expect(shown.components(separatedBy: "not a valid address").count == 2, "\(shown)")
+        let full = try TerminalPane(["--ui", "full", "--store", "memory"], rows: 40)
+        try full.waitUntil("the list") { $0.contains("Ada Lovelace") }
+        try full.press("a")
+        try full.waitUntil("the form") { $0.contains("New person") }
+        try full.type("Bob", enter: false)
+        try full.press("Tab")
+        try full.type("bad")
+        shown = try full.waitUntil("the refusal") { $0.contains("not a valid address") }
+        #expect(shown.components(separatedBy: "not a valid address").count == 2, "\(shown)")
+    }
+
     /// The last line the pane shows that holds anything, without the
     /// spaces around it: `>` where the prompt waits.
     static func lastLine(of screen: String) -> String? {
