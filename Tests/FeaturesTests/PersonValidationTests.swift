@@ -52,6 +52,12 @@ import Testing
             try PersonField.email.validate(
                 "work: \"Lovelace, Ada\" <ada@example.com>, home: Ada L <ada@home.org>")
                 == "work: ada@example.com, home: ada@home.org")
+        // A quote in a label is the label's; a colon in a quoted name, the name's.
+        #expect(
+            try PersonField.email.validate(
+                "Zoë's \"1\": zoe@example.org, \"Dr: Zoe\" <z@x.org>, l\"\\2: a@b.org, l\"\\3: c@d.org"
+            )
+                == "Zoë's \"1\": zoe@example.org, z@x.org, l\"\\2: a@b.org, l\"\\3: c@d.org")
     }
 
     /// A person with no name is given the one their email was written

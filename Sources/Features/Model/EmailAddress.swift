@@ -12,9 +12,10 @@ import Foundation
 /// is what is stored, and exported, so every export writes an address any
 /// program reads.
 ///
-/// The display name fills the person's name when that is empty (an
-/// import's contact, or `people add` with only an email). When the person
-/// has a name, the display name is not kept, whether it matches or not:
+/// The display name fills the person's name when that is empty (`people
+/// add` with only an email, an imported CSV row with no name; the form
+/// asks for the name first). When the person has a name, the display
+/// name is not kept, whether it matches or not:
 /// as in abook and khard, a contact has one name, the one the book shows
 /// and searches, and the name a sender wrote on one message (`"Ada (work)"`,
 /// `"Lovelace, Ada"`) is not a second one. Type a label before the address

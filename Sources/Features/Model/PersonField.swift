@@ -184,7 +184,7 @@ public enum PersonField: String, Sendable, CaseIterable {
         // address (most) is then not copied or walked by character.
         let comma = UInt8(ascii: ",")
         let colon = UInt8(ascii: ":")
-        let notInALabel = self == .email ? "@\"<".utf8 : "".utf8
+        let notInALabel = self == .email ? "@<".utf8 : "".utf8
         let entries =
             self == .email && text.utf8.contains(where: { $0 == UInt8(ascii: "\"") })
             ? Self.emailEntries(text)
@@ -195,7 +195,9 @@ public enum PersonField: String, Sendable, CaseIterable {
             if value.isEmpty { continue }
             var label = ""
             let bytes = value.utf8
-            if let split = bytes.firstIndex(of: colon),
+            if let split = self == .email && bytes.contains(UInt8(ascii: "\""))
+                ? Self.emailSeparators(":", in: value[...], first: true).first
+                : bytes.firstIndex(of: colon),
                 !bytes[..<split].contains(where: notInALabel.contains)
             {
                 label = try checkedText(
@@ -225,31 +227,62 @@ public enum PersonField: String, Sendable, CaseIterable {
         return values
     }
 
-    /// The emails of `text` parted at each comma outside quotes and angle
-    /// brackets: `"Lovelace, Ada" <ada@example.org>` is one.
-    private static func emailEntries(_ text: String) -> [String] {
-        var entries: [String] = []
-        var entry = ""
+    /// Where `separator` parts an email list as a mail program writes one.
+    ///
+    /// Only outside a quoted name or local part and outside `<…>`, so
+    /// `"Lovelace, Ada" <ada@example.org>` is one value and `"Dr: Ada"`
+    /// holds no label. A quote opens only where a value starts (after a
+    /// label's colon too); anywhere else it is a character, as a label
+    /// may hold one (`Zoë's "1": zoe@example.org`).
+    ///
+    /// - Returns: every such separator, or only the first when `first`.
+    private static func emailSeparators(
+        _ separator: Character, in text: Substring, first: Bool
+    ) -> [String.Index] {
+        var found: [String.Index] = []
         var quoted = false
         var escaped = false
         var angled = false
-        for character in text {
-            if escaped {
-                escaped = false
-            } else if quoted && character == "\\" {
-                escaped = true
-            } else if character == "\"" {
-                quoted.toggle()
-            } else if !quoted && (character == "<" || character == ">") {
-                angled = character == "<"
-            } else if !quoted && !angled && character == "," {
-                entries.append(entry)
-                entry = ""
+        var atValueStart = true
+        for index in text.indices {
+            let character = text[index]
+            if quoted {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                }
                 continue
             }
-            entry.append(character)
+            if character == "\"" && atValueStart {
+                quoted = true
+            } else if character == "<" || character == ">" {
+                angled = character == "<"
+            } else if !angled && character == separator {
+                found.append(index)
+                if first { return found }
+            }
+            if character == "," || character == ":" {
+                atValueStart = true
+            } else if !character.isWhitespace {
+                atValueStart = false
+            }
         }
-        return entries + [entry]
+        return found
+    }
+
+    /// The emails of `text` parted at each comma that parts values
+    /// (``emailSeparators(_:in:first:)``).
+    private static func emailEntries(_ text: String) -> [String] {
+        var entries: [String] = []
+        var start = text.startIndex
+        for comma in emailSeparators(",", in: text[...], first: false) {
+            entries.append(String(text[start..<comma]))
+            start = text.index(after: comma)
+        }
+        return entries + [String(text[start...])]
     }
 
     /// `raw` trimmed and checked as text of at most `limit` characters.
