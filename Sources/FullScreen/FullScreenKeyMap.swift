@@ -91,7 +91,34 @@ public enum FullScreenKeyMap {
 
     /// The keys of a screen that ask for no intent: moving the highlight,
     /// scrolling, and editing a field in place.
+    ///
+    /// The list's first/last and half-window keys are here, not intents:
+    /// they move a highlight through a window, which only this front end
+    /// has. The line front end shows a page and asks for the next; its `n`
+    /// and `p` are the intents both share.
     public static func editingKeys(on screen: AppScreen) -> [FullScreenKey] {
+        shownEditingKeys(on: screen) + helpOnlyKeys(on: screen)
+    }
+
+    /// The editing keys help names but the key line leaves out, to keep
+    /// room for the keys a newcomer looks for: other names for a key the
+    /// line shows (g and G for Home and End), and the keys of less and vi.
+    public static func helpOnlyKeys(on screen: AppScreen) -> [FullScreenKey] {
+        let list =
+            screen == .list
+            ? [
+                FullScreenKey(
+                    [.character("g"), .character("G")], "g G", "first/last",
+                    "the first or the last person, as Home and End"),
+                FullScreenKey(
+                    [.halfPageDown, .clearLine], "Ctrl-D Ctrl-U", "half",
+                    "half a window down or up"),
+            ] : []
+        return list
+    }
+
+    /// The editing keys of `screen` the key line shows.
+    private static func shownEditingKeys(on screen: AppScreen) -> [FullScreenKey] {
         switch screen {
         case .list:
             [
@@ -99,7 +126,8 @@ public enum FullScreenKeyMap {
                     [.up, .down, .character("k"), .character("j")], "↑ ↓", "move",
                     "move the highlight; the detail follows it"),
                 FullScreenKey(
-                    [.home, .end], "Home End", "first/last", "first or last row of the page"),
+                    [.home, .end], "Home End", "first/last",
+                    "the first or the last person of the list (or of the search)"),
                 // Not a new intent: it undoes the search intent's result,
                 // as Esc leaves a search in less and lazygit.
                 FullScreenKey(
@@ -123,10 +151,16 @@ public enum FullScreenKeyMap {
         }
     }
 
-    /// Every key of `screen`, its editing keys first, then its intents in
-    /// the order ``Features/AppScreen/intents`` lists them: what its key
-    /// line offers.
+    /// The keys the key line of `screen` names: its editing keys first,
+    /// then its intents in the order ``Features/AppScreen/intents`` lists
+    /// them, help last.
     public static func keys(on screen: AppScreen) -> [FullScreenKey] {
+        shownEditingKeys(on: screen) + screen.intents.map { key(for: $0, on: screen) }
+    }
+
+    /// Every key of `screen`, as help and `people --help` name them: the
+    /// key line's, with the ones it leaves out after its editing keys.
+    public static func allKeys(on screen: AppScreen) -> [FullScreenKey] {
         editingKeys(on: screen) + screen.intents.map { key(for: $0, on: screen) }
     }
 
@@ -167,6 +201,8 @@ public enum FullScreenKeyMap {
         FullScreenKey([.interrupt], "Ctrl-C", "quit", "quit, from any screen"),
         FullScreenKey(
             [.suspend], "Ctrl-Z", "suspend", "suspend; the shell's fg brings the screen back"),
+        // Over whatever another program wrote on the terminal.
+        FullScreenKey([.repaint], "Ctrl-L", "redraw", "clear the screen and draw all of it again"),
     ]
 
     /// Every key `screen` answers, as its help and `people --help` name
@@ -196,7 +232,7 @@ public enum FullScreenKeyMap {
         case .form: held = fieldKeys
         case .detail, .settings: held = []
         }
-        return keys(on: screen) + held + everywhereKeys
+        return allKeys(on: screen) + held + everywhereKeys
     }
 
     /// The intent `key` asks for on `screen`, if any.
@@ -297,6 +333,8 @@ extension Key {
         case .lineEnd: "Ctrl-E"
         case .deleteWord: "Ctrl-W"
         case .deleteToEnd: "Ctrl-K"
+        case .halfPageDown: "Ctrl-D"
+        case .repaint: "Ctrl-L"
         case .f1: "F1"
         case .unknown: "an unknown key"
         }

@@ -34,6 +34,11 @@ import Features
 /// none, and a key waiting for it waited for ever. A display's request now
 /// stands only until it is taken, ``FullScreenDisplay/setNeedsDisplay()``.)
 ///
+/// **The list fills the window.** Before each frame the navigator tells the
+/// list how many rows its pane has, so a resize reads a page that fills
+/// the window again, from the same first person; Ctrl-L clears the
+/// terminal and draws every cell again, over what another program wrote.
+///
 /// Below 80 columns it shows one pane at a time; under 20×6 it says the
 /// window is too small, and draws again once it is not.
 @MainActor
@@ -124,6 +129,8 @@ public final class FullScreenNavigator: Navigator {
     public func run(root: any Screen) async {
         terminal.begin()
         push(root)
+        // Before the first page is read: it is read once, window-sized.
+        fitList()
         draw()
         while !stack.isEmpty, !isEnding {
             for event in await terminal.events.next() {
@@ -134,6 +141,7 @@ public final class FullScreenNavigator: Navigator {
             await handleWaitingKeys()
             guard !stack.isEmpty, !isEnding, terminal.events.isEmpty else { continue }
             await followHighlight()
+            fitList()
             draw()
         }
         await quit()
@@ -162,6 +170,15 @@ public final class FullScreenNavigator: Navigator {
             if key == .suspend {
                 waitingKeys.removeFirst()
                 suspend()
+                continue
+            }
+            if key == .repaint {
+                waitingKeys.removeFirst()
+                display.clearStatus()
+                // No frame to send the difference from: the next is sent
+                // whole, after the terminal is cleared.
+                lastFrame = nil
+                display.setNeedsDisplay()
                 continue
             }
             let handled = await handle(key)
@@ -381,6 +398,16 @@ public final class FullScreenNavigator: Navigator {
         guard let top = stack.last else { return [] }
         guard isWide else { return [focused ?? top] }
         return stack.count == 1 ? [top] : [stack[0], top]
+    }
+
+    /// Tells the list how many rows its pane has, which its pages then
+    /// hold: the window less the title, status and key lines.
+    private func fitList() {
+        let size = terminal.size
+        guard size.rows >= Self.smallest.rows, size.columns >= Self.smallest.columns else {
+            return
+        }
+        listView?.fit(rows: size.rows - 3)
     }
 
     /// Draws the frame and sends what changed since the last.

@@ -107,7 +107,6 @@ public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
             switch FullScreenKeyMap.intent(of: key, on: .form) {
             case .cancel? where isChanged:
                 isAskingToDiscard = true
-                refusal = nil
             case .cancel?: await model.answer(.cancel)
             case .help?: return .help
             default: return .notMine

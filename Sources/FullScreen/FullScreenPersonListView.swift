@@ -9,6 +9,10 @@ import Features
 ///  Alan Turing              │   Email    ada@example.org
 /// ```
 ///
+/// Its page is its pane: the navigator says how many rows the pane has
+/// (``fit(rows:)``) when it first draws and after every resize, and the
+/// view asks the controller for pages that long.
+///
 /// It keeps the highlight; the navigator opens whoever is highlighted
 /// beside the list (the detail follows the highlight). Moving past the last
 /// row asks the controller for the next page and highlights its first row;
@@ -31,6 +35,9 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
 
     private enum Landing {
         case same, first, last
+        /// This row of the page: the line the highlight was on, kept as
+        /// the page scrolls under it.
+        case row(Int)
     }
 
     /// A view drawing through `display`.
@@ -52,6 +59,7 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
             switch landing {
             case .first: highlight = 0
             case .last: highlight = model.rows.count - 1
+            case .row(let row): highlight = row
             case .same:
                 // The same person stays highlighted when the page is read
                 // again: after an edit moved them, or another program
@@ -93,6 +101,14 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         display.showStatus(message, as: .error)
         // Only a page that could not be loaded offers a retry.
         loadFailureShown = model?.retry != nil ? message : nil
+    }
+
+    /// Makes the pages as long as the pane's `rows`, when they are not yet:
+    /// what the navigator calls before it draws, so that the list fills
+    /// the window and follows its size.
+    public func fit(rows: Int) {
+        guard let model, rows > 0, model.rowsPerPage != rows else { return }
+        model.fitPage(rows)
     }
 
     /// Whether the page shown is still loading.
@@ -158,11 +174,10 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         switch key {
         case .up, .character("k"): return await move(by: -1, model)
         case .down, .character("j"): return await move(by: 1, model)
-        case .home, .end:
-            guard !model.isLoading else { return .waitForLoad }
-            highlight = key == .home ? 0 : max(0, model.rows.count - 1)
-            display.setNeedsDisplay()
-            return .handled
+        case .home, .character("g"): return await goToEnd(last: false, model)
+        case .end, .character("G"): return await goToEnd(last: true, model)
+        case .halfPageDown: return await scroll(down: true, model)
+        case .clearLine: return await scroll(down: false, model)
         case .escape: return await showEveryone(model)
         default: return .notMine
         }
@@ -247,6 +262,44 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
         } else if step < 0, let previous = model.showPreviousPage {
             landing = .last
             await previous()
+        }
+        return .handled
+    }
+
+    /// Highlights the first or the last person of the whole list (of the
+    /// search), reading that end's page unless it is the one shown.
+    private func goToEnd(last: Bool, _ model: PersonListViewModel) async -> KeyOutcome {
+        guard !model.isLoading else { return .waitForLoad }
+        let isShown = last ? model.showNextPage == nil : model.showPreviousPage == nil
+        guard !isShown, let read = last ? model.showLast : model.showFirst else {
+            highlight = last ? max(0, model.rows.count - 1) : 0
+            display.setNeedsDisplay()
+            return .handled
+        }
+        landing = last ? .last : .first
+        await read()
+        return .handled
+    }
+
+    /// Moves half a window down or up, as Ctrl-D and Ctrl-U do in less
+    /// and vi: the page scrolls under the highlight, which keeps its line,
+    /// and where the list ends the highlight moves the rest of the way.
+    private func scroll(down: Bool, _ model: PersonListViewModel) async -> KeyOutcome {
+        guard !model.isLoading else { return .waitForLoad }
+        let half = max(1, model.rowsPerPage / 2)
+        let line = highlight
+        // Where the highlight lands if the page moves all the way; set
+        // before the page is asked for, which may arrive at once.
+        landing = .row(line)
+        let moved = await model.scroll(down ? half : -half)
+        let rest = (down ? half : -half) - moved
+        let target = max(0, min(line + rest, model.rowsPerPage - 1))
+        if moved == 0 {
+            landing = .same
+            highlight = max(0, min(target, model.rows.count - 1))
+            display.setNeedsDisplay()
+        } else if target != line {
+            landing = .row(target)
         }
         return .handled
     }

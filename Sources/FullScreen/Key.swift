@@ -23,7 +23,8 @@ public enum Key: Hashable, Sendable {
     case interrupt
     /// Ctrl-Z, sent as a byte in raw mode: the program suspends itself.
     case suspend
-    /// Ctrl-U: clears the field being typed, as in a shell.
+    /// Ctrl-U: clears the field being typed, as in a shell; on the list,
+    /// half a window up, as in less and vi.
     case clearLine
     /// Ctrl-A, Ctrl-E: the cursor to the start or end of a field, as in a
     /// shell (Home and End, on a keyboard without them).
@@ -32,6 +33,11 @@ public enum Key: Hashable, Sendable {
     case deleteWord
     /// Ctrl-K: deletes from the cursor to the end, as in a shell.
     case deleteToEnd
+    /// Ctrl-D: half a window down on the list, as in less and vi.
+    case halfPageDown
+    /// Ctrl-L: clears the screen and draws all of it again, as in less,
+    /// over whatever another program wrote there.
+    case repaint
     /// F1: help, on every screen, the form included (where `?` is text).
     case f1
     /// Any other control byte or escape sequence: ignored, never shown.
@@ -227,6 +233,8 @@ public struct KeyDecoder: Sendable {
         case 0x05: .lineEnd
         case 0x17: .deleteWord
         case 0x0B: .deleteToEnd
+        case 0x04: .halfPageDown
+        case 0x0C: .repaint
         default: .unknown
         }
     }

@@ -181,6 +181,12 @@
                                 "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
                             parameters: filter.parameters + Self.bound(key) + [limit]), true
                     )
+                case .last:
+                    (
+                        PostgreSQLStatement(
+                            sql: "\(select) ORDER BY sort_name DESC, id DESC LIMIT $\(next)",
+                            parameters: filter.parameters + [limit]), true
+                    )
                 }
             let page = try await reading { session in
                 try session.rows(statement.sql, statement.parameters, reading: Self.person)
@@ -233,6 +239,8 @@
                         "\(select) AND (sort_name, id) < ($\(next), $\(next + 1)) ORDER BY sort_name DESC, id DESC LIMIT $\(next + 2)",
                         Self.bound(key) + [String(size)]
                     )
+                case .last:
+                    ("\(select) ORDER BY sort_name DESC, id DESC LIMIT $\(next)", [String(size)])
                 }
             // A page by number starts at its offset: no position to count.
             let position =

@@ -204,6 +204,11 @@ public final class SQLitePersonStore: PersonStorage {
                 rows.parameters + key.sqlValues + [.integer(limit)],
                 reading: Self.person
             ).reversed()
+        case .last:
+            return try database.rows(
+                "\(select) ORDER BY sort_name DESC, id DESC LIMIT ?",
+                rows.parameters + [.integer(limit)], reading: Self.person
+            ).reversed()
         }
     }
 

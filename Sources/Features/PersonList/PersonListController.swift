@@ -10,6 +10,13 @@
 /// It never builds another controller itself: it asks a provider for a new
 /// one each time, so the list does not know how a detail screen is wired.
 ///
+/// A page holds the configured number of rows until a front end says how
+/// many it shows (``fitPage(to:)``): the full screen's list fills its
+/// window, while the line front end and the one-shot commands keep the
+/// configured page. Every page is read by key — after or before a person,
+/// the first or the last — never by row number, so a key costs the same on
+/// the millionth person as on the first.
+///
 /// Pages load as work of the session's scope (``ScopedWork``): the screen
 /// says it is loading, and ``settled()`` tells a front end when the page
 /// has arrived, so what reads the page can wait for it while quitting and
@@ -18,7 +25,8 @@
 @MainActor
 public final class PersonListController: Screen {
     private let store: any PersonStore
-    private let pageSize: Int
+    /// Rows per page: the configured size until a view fits it to itself.
+    private var pageSize: Int
     private let listView: any PersonListView
     private let navigator: any Navigator
     private let lastChange: LastChange
@@ -163,6 +171,9 @@ public final class PersonListController: Screen {
     /// One store call: the page, its total, where its first row stands, and
     /// the start the store fell back to when the page emptied meanwhile.
     private func load() async {
+        // Replaced before it began (the view fitted the page to its window
+        // right after the first was asked for): nothing is read.
+        guard !Task.isCancelled else { return }
         let read: Result<ListPage, any Error>
         do {
             read = .success(
@@ -213,6 +224,11 @@ public final class PersonListController: Screen {
         model.pages = max(1, (total + pageSize - 1) / pageSize)
         model.isNotFollowingChanges = notFollowing != nil
         model.reload = { [weak self] in self?.reload() }
+        model.rowsPerPage = pageSize
+        model.fitPage = { [weak self] rows in self?.fitPage(to: rows) }
+        model.showFirst = { [weak self] in self?.showEnd(.first) }
+        model.showLast = { [weak self] in self?.showEnd(.last) }
+        model.scroll = { [weak self] rows in self?.scroll(by: rows) ?? 0 }
         if hasLoaded, lastFailure == nil, search.isEmpty, total == 0 {
             model.addDemoPersons = { [weak self] in await self?.addDemoPersons() }
         }
@@ -246,6 +262,60 @@ public final class PersonListController: Screen {
         let range =
             rows.count == 1 ? "\(firstIndex + 1)" : "\(firstIndex + 1)–\(firstIndex + rows.count)"
         return "\(range) of \(total)"
+    }
+
+    /// Makes a page `rows` rows long, from the same first person: what a
+    /// front end whose page is its window calls, with the rows its list
+    /// shows, when it first draws and again whenever the window changes.
+    ///
+    /// The front end knows its window and the controller knows none: the
+    /// full-screen view says how many rows it has room for, and a page
+    /// that already has that many is not read again. The configured size
+    /// stays the page of the line front end, which never calls this.
+    public func fitPage(to rows: Int) {
+        let rows = max(1, rows)
+        guard rows != pageSize else { return }
+        pageSize = rows
+        // A page read before a key, or from the end, ends there: it is read
+        // from its first person instead, so the same person stays on top
+        // as the window changes.
+        switch start {
+        case .before, .last:
+            if let first = self.rows.first, let from = PageStart.from(first.sortKey) {
+                start = from
+            }
+        case .after, .offset: break
+        }
+        reload()
+    }
+
+    /// Shows the first or the last page of the list (of the search): one
+    /// keyed read from either end, however long the list.
+    private func showEnd(_ end: PageStart) {
+        start = end
+        reload()
+    }
+
+    /// Moves the page `rows` rows down (or up, when negative), as far as
+    /// there are persons to show, and returns how far it moved: the page
+    /// shows the same rows as before, shifted, so a view keeps its
+    /// highlight on the same line, as `Ctrl-D` and `Ctrl-U` do in less.
+    private func scroll(by rows: Int) -> Int {
+        guard !self.rows.isEmpty else { return 0 }
+        let after = total - firstIndex - self.rows.count
+        let step = rows > 0 ? min(rows, after, self.rows.count) : -min(-rows, firstIndex, pageSize)
+        if step > 0 {
+            start = .after(self.rows[step - 1].sortKey)
+        } else if step < 0 {
+            // The page that ends `-step` rows before this one ends: it
+            // begins that many rows above, and the store falls back to the
+            // first page when fewer are.
+            start = .before(self.rows[max(0, self.rows.count + step)].sortKey)
+        } else {
+            return 0
+        }
+        reload()
+        return step
     }
 
     private func showNextPage() {

@@ -34,6 +34,22 @@ public struct PersonListViewModel {
     /// Whether the page is still loading: the rows are the ones shown
     /// before, or none, until it arrives.
     public var isLoading = false
+    /// How many rows a page holds: the configured size, or the rows a
+    /// view said it shows through ``fitPage``.
+    public var rowsPerPage = 1
+    /// Makes each page as many rows long as the view shows, from the same
+    /// first person: a front end whose page is its window calls it when
+    /// it first draws and whenever the window changes size.
+    public var fitPage: @MainActor (Int) -> Void = { _ in }
+    /// Shows the first page of the list (of the search).
+    public var showFirst: (@MainActor () async -> Void)?
+    /// Shows the last page of the list (of the search): one read from the
+    /// end, not a page turned after another.
+    public var showLast: (@MainActor () async -> Void)?
+    /// Moves the page this many rows down (up, when negative), as far as
+    /// there are persons, and returns how far it moved: `Ctrl-D` and
+    /// `Ctrl-U`, half a window at a time.
+    public var scroll: @MainActor (Int) async -> Int = { _ in 0 }
     /// Shows the next page; `nil` on the last one.
     public var showNextPage: (@MainActor () async -> Void)?
     /// Shows the previous page; `nil` on the first one.

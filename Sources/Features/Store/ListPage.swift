@@ -35,8 +35,8 @@ public struct ListPage: Sendable, Hashable {
     ///
     /// Another screen, or another program, may delete persons between two
     /// pages. So:
-    /// - a page before a key that comes back short is near the top: the
-    ///   whole first page is shown instead;
+    /// - a page before a key (or the last page) that comes back short is
+    ///   near the top: the whole first page is shown instead;
     /// - a page that comes back empty while some persons match had its
     ///   persons deleted: the last page is shown;
     /// - and when the last page is empty too, the total was wrong (another
@@ -51,7 +51,8 @@ public struct ListPage: Sendable, Hashable {
         let last = PageStart.offset(max(0, total - 1) / size * size)
         switch start {
         case .first: return nil
-        case .before where rows.count < size: return .first
+        // The last page, short, holds everyone: the first page does too.
+        case .before where rows.count < size, .last where rows.count < size: return .first
         case _ where rows.isEmpty && total > 0: return start == last ? .first : last
         default: return nil
         }

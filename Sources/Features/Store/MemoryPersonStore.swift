@@ -46,6 +46,8 @@ public final class MemoryPersonStore: PersonStorage {
         case .before(let key):
             return contents.page(
                 matching: folded, before: contents.firstIndex(notBefore: key), limit: limit)
+        case .last:
+            return contents.page(matching: folded, before: contents.entries.count, limit: limit)
         }
     }
 

@@ -11,7 +11,22 @@ public enum PageStart: Sendable, Hashable {
     /// The rows sorting right before this key, still in ascending order: the
     /// previous page.
     case before(PersonSortKey)
+    /// The rows at the end of the list, still in ascending order: the last
+    /// page, read from the end as a page ``before(_:)`` a key is, so it
+    /// costs what the first page costs however long the list is.
+    case last
 
     /// The first page.
     public static let first = PageStart.offset(0)
+
+    /// The rows from `key` on, the row with that key first: a page read
+    /// again from the same first person when it holds more or fewer rows.
+    ///
+    /// Keyed like ``after(_:)``, with the key of the id just below: no
+    /// person sorts between the two. `nil` for the least id there is, which
+    /// has no key below it.
+    public static func from(_ key: PersonSortKey) -> PageStart? {
+        guard key.id > Int.min else { return nil }
+        return .after(PersonSortKey(foldedName: key.foldedName, id: key.id - 1))
+    }
 }

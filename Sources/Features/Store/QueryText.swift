@@ -17,6 +17,7 @@ enum QueryText {
         case .offset(let offset): "offset \(offset)"
         case .after(let key): "after \(describe(key))"
         case .before(let key): "before \(describe(key))"
+        case .last: "last"
         }
     }
 

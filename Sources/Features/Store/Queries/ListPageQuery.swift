@@ -53,6 +53,8 @@ public struct ListPageQuery: PersonQuery {
             merged = try await mergedPage(of: sources, after: start, size: size)
         case .before(let key):
             merged = try await mergedPage(of: sources, before: key, size: size)
+        case .last:
+            merged = try await mergedLastPage(of: sources, size: size)
         }
         guard
             let next = ListPage.fallback(
@@ -105,6 +107,19 @@ public struct ListPageQuery: PersonQuery {
         let kept = Array(Person.sortedByKey(rows).suffix(size))
         return ListPage(
             rows: kept, total: total, firstIndex: before - kept.count, start: .before(key))
+    }
+
+    /// The last `size` persons of all: of every source's last page, the
+    /// last `size`, standing that many from the end of the total.
+    private func mergedLastPage(of sources: PersonSources, size: Int) async throws -> ListPage {
+        var (rows, total) = ([Person](), 0)
+        for source in try await sources.all() {
+            let page = try await source.listPage(matching: search, from: .last, size: size)
+            total += page.total
+            rows += page.rows
+        }
+        let kept = Array(Person.sortedByKey(rows).suffix(size))
+        return ListPage(rows: kept, total: total, firstIndex: total - kept.count, start: .last)
     }
 }
 

@@ -46,14 +46,16 @@ public struct PageQuery: PersonQuery {
     /// first `reserved`.
     public func merge(from sources: PersonSources) async throws -> [Person] {
         switch start {
-        case .after, .before:
+        case .after, .before, .last:
             var merged: [Person] = []
             for source in try await sources.all() {
                 merged += try await source.perform(self)
             }
             merged = Person.sortedByKey(merged)
-            if case .before = start { return Array(merged.suffix(limit)) }
-            return Array(merged.prefix(limit))
+            switch start {
+            case .before, .last: return Array(merged.suffix(limit))
+            default: return Array(merged.prefix(limit))
+            }
         case .offset(let offset):
             return try await page(
                 of: try await sources.all(), skipping: max(0, offset), limit: max(0, limit))
