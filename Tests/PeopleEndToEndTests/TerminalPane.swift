@@ -73,6 +73,13 @@ final class TerminalPane {
         try run(["resize-window", "-x", String(columns), "-y", String(rows)])
     }
 
+    /// The pane's terminal device: what another program writing to the
+    /// terminal writes to, drawn over whatever `people` drew.
+    func terminalDevice() throws -> String {
+        try run(["display-message", "-p", "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Whether the program in the pane shows the alternate screen, as a
     /// full-screen program does while it runs and not once it has given
     /// the terminal back.
