@@ -37,6 +37,11 @@ public final class SessionScope: Scope {
     /// Lifetime: this session's; made on first use.
     public let lastChangeCache = ScopeCache<LastChange>()
 
+    /// The person added last, for the list to highlight: one per session.
+    ///
+    /// Lifetime: this session's; made on first use.
+    public let lastAdditionCache = ScopeCache<LastAddition>()
+
     /// The work the session's screens start — the list's and the settings'
     /// loads, and the list's following of changes made elsewhere —
     /// cancelled and awaited when the session ends.

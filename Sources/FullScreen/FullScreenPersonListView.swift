@@ -69,6 +69,12 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
                 }
             }
             landing = .same
+            // Someone just added is highlighted, wherever they landed.
+            if let added = model.justAdded,
+                let found = model.rows.firstIndex(where: { $0.personID == added })
+            {
+                highlight = found
+            }
             highlight = max(0, min(highlight, model.rows.count - 1))
             if model.retry == nil, let failure = loadFailureShown {
                 display.withdrawStatus(failure)

@@ -26,6 +26,7 @@ public enum PersonEditInjector {
             PersonEditController(
                 addingTo: try StoreInjector.injectPersonStore(session.app),
                 clock: session.app.clock,
+                rememberingIn: SessionInjector.injectLastAddition(session),
                 view: injectPersonEditView(session),
                 navigator: SessionInjector.injectNavigator(session)))
     }

@@ -48,6 +48,7 @@ public enum PersonListInjector {
                 view: injectPersonListView(session),
                 navigator: SessionInjector.injectNavigator(session),
                 lastChange: SessionInjector.injectLastChange(session),
+                additions: SessionInjector.injectLastAddition(session),
                 detailProvider: PersonDetailInjector.injectPersonDetailControllerProvider(
                     session, beginScope: beginScope),
                 addProvider: PersonEditInjector.injectPersonEditControllerProvider(adding: session),

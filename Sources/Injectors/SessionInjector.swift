@@ -55,4 +55,10 @@ public enum SessionInjector {
     public static func injectLastChange(_ session: SessionScope) -> LastChange {
         session.keep(session.lastChangeCache) { LastChange() }
     }
+
+    /// The session's last addition, shared by the new-person form that
+    /// records it and the list that shows them highlighted.
+    public static func injectLastAddition(_ session: SessionScope) -> LastAddition {
+        session.keep(session.lastAdditionCache) { LastAddition() }
+    }
 }

@@ -10,6 +10,7 @@ import Testing
         let view = RecordingPersonListView()
         let navigator = RecordingNavigator()
         let lastChange = LastChange()
+        let additions = LastAddition()
         /// The session's work, which the list's loads are started as.
         let work = ScopedWork()
         var opened: [Person] = []
@@ -21,7 +22,7 @@ import Testing
         init(store: any PersonStore, pageSize: Int = 10, changes: StoreChanges = .none) {
             controller = PersonListController(
                 store: store, pageSize: pageSize, view: view, navigator: navigator,
-                lastChange: lastChange,
+                lastChange: lastChange, additions: additions,
                 detailProvider: { [unowned self] person in
                     opened.append(person)
                     return PersonDetailController(
@@ -34,8 +35,8 @@ import Testing
                 addProvider: { [unowned self] in
                     addFormsMade += 1
                     return PersonEditController(
-                        addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
-                        navigator: navigator)
+                        addingTo: store, clock: Fixtures.clock, rememberingIn: additions,
+                        view: RecordingPersonEditView(), navigator: navigator)
                 },
                 openedScreens: OpenedScreens(providers: [
                     .settings: { [unowned self] in

@@ -139,3 +139,30 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// A person just added is on the page the list shows when it is back, and
+/// the page says who they are, for a view to highlight.
+extension PersonListControllerTests {
+    @Test func aPersonJustAddedIsOnThePageShownWhenTheListIsBack() async throws {
+        let store = MemoryPersonStore(persons: Fixtures.numberedPersons(40))
+        let harness = Harness(store: store, pageSize: 10)
+        try await harness.appear()
+        try await harness.shown.search("Person 00")
+        await harness.settle()
+        let added = try await store.add(
+            PersonDraft(name: "Person 025½", address: "", email: "").validated(),
+            addedAt: Fixtures.now)
+        harness.additions.remember(added)
+        try #require(harness.controller).appear()
+        await harness.settle()
+        let shown = try harness.shown
+        #expect(shown.justAdded == added.id)
+        #expect(shown.searchText == "", "everyone listed, whatever was searched")
+        #expect(shown.rows.last?.title == "Person 025½")
+        #expect(shown.summary == "17–26 of 41")
+        // Once: the next page read highlights no one new.
+        try #require(harness.controller).appear()
+        await harness.settle()
+        #expect(try harness.shown.justAdded == nil)
+    }
+}

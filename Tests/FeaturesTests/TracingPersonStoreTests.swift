@@ -20,7 +20,7 @@ import Testing
         let navigator = RecordingNavigator()
         let list = PersonListController(
             store: store, pageSize: 2, view: view, navigator: navigator,
-            lastChange: LastChange(),
+            lastChange: LastChange(), additions: LastAddition(),
             detailProvider: { _ in throw PersonStoreError.storage("unused") },
             addProvider: { throw PersonStoreError.storage("unused") },
             openedScreens: OpenedScreens(providers: [:]), work: work,

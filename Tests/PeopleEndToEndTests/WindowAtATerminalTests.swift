@@ -58,6 +58,25 @@ struct WindowAtATerminalTests {
         _ = folder
     }
 
+    @Test func aPersonJustAddedIsHighlightedOnThePageTurnedToThem() throws {
+        let (book, folder) = try seededBook(200)
+        let pane = try TerminalPane(["--db", book], columns: 100, rows: 24)
+        try pane.waitUntil("the first page") { $0.contains("People · 1–21 of 200") }
+        try pane.type("a", enter: false)
+        try pane.waitUntil("the form") { $0.contains("New person") }
+        try pane.type("Zz Last Added")
+        let shown = try pane.waitUntil("the page that ends with them") {
+            $0.contains("Saved Zz Last Added.") && $0.contains("People · 181–201 of 201")
+        }
+        #expect(
+            shown.split(separator: "\n").contains { $0.hasPrefix("▌Zz Last Added") },
+            "\(shown)")
+        try pane.waitUntil("them beside the list") { $0.contains("Name     Zz Last Added") }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+        _ = folder
+    }
+
     @Test func ctrlLRedrawsOverWhatAnotherProgramWrote() throws {
         let pane = try TerminalPane([], columns: 100, rows: 24, demoBook: true)
         try pane.waitUntil("Ada beside the list") { $0.contains("Name     Ada Lovelace") }

@@ -30,6 +30,7 @@ public final class PersonListController: Screen {
     private let listView: any PersonListView
     private let navigator: any Navigator
     private let lastChange: LastChange
+    private let additions: LastAddition
     private let detailProvider: PersonDetailControllerProvider
     private let addProvider: PersonEditControllerProvider
     private let openedScreens: OpenedScreens
@@ -52,6 +53,9 @@ public final class PersonListController: Screen {
     /// Whether a page was ever shown, and why the last load failed.
     private var hasLoaded = false
     private var lastFailure: String?
+    /// The person just added, whom the next page shows and a view
+    /// highlights, until it has arrived.
+    private var justAdded: Person.ID?
     /// The page being read, if any: what a key that reads the page waits for.
     private var loading = LoadInFlight()
 
@@ -64,6 +68,8 @@ public final class PersonListController: Screen {
     ///   - navigator: opens the screens the providers make.
     ///   - lastChange: the session's last edit or delete, which undo takes
     ///     back.
+    ///   - additions: the session's last addition, which the list shows
+    ///     highlighted when it appears again.
     ///   - detailProvider: makes the detail screen of the person selected.
     ///   - addProvider: makes the form for a new person.
     ///   - openedScreens: makes the screens an intent alone opens, such as
@@ -78,6 +84,7 @@ public final class PersonListController: Screen {
         view: any PersonListView,
         navigator: any Navigator,
         lastChange: LastChange,
+        additions: LastAddition,
         detailProvider: @escaping PersonDetailControllerProvider,
         addProvider: @escaping PersonEditControllerProvider,
         openedScreens: OpenedScreens,
@@ -89,6 +96,7 @@ public final class PersonListController: Screen {
         self.listView = view
         self.navigator = navigator
         self.lastChange = lastChange
+        self.additions = additions
         self.detailProvider = detailProvider
         self.addProvider = addProvider
         self.openedScreens = openedScreens
@@ -101,6 +109,13 @@ public final class PersonListController: Screen {
     /// made elsewhere, as session work, unless it already does (the first
     /// time, and again after the signals ended).
     public func appear() {
+        // Back from the form with someone new: the page turns to the one
+        // that ends with them (a whole page, as a list grows at its foot),
+        // everyone listed, so they are on it whatever was searched.
+        if let added = additions.take() {
+            (search, searchIsTooLong, justAdded) = ("", false, added.id)
+            start = PageStart.through(added.sortKey) ?? PageStart.from(added.sortKey) ?? .first
+        }
         reload()
         guard !isFollowingChanges else { return }
         isFollowingChanges = true
@@ -189,6 +204,7 @@ public final class PersonListController: Screen {
             (rows, total, start, firstIndex) = (page.rows, page.total, page.start, page.firstIndex)
             (hasLoaded, lastFailure) = (true, nil)
             listView.show(makeViewModel())
+            justAdded = nil
         case .failure(let error):
             // Still a working screen: no rows, a retry, every other key.
             let message = "Could not load the list: \(error)"
@@ -225,6 +241,7 @@ public final class PersonListController: Screen {
         model.isNotFollowingChanges = notFollowing != nil
         model.reload = { [weak self] in self?.reload() }
         model.rowsPerPage = pageSize
+        model.justAdded = justAdded
         model.fitPage = { [weak self] rows in self?.fitPage(to: rows) }
         model.showFirst = { [weak self] in self?.showEnd(.first) }
         model.showLast = { [weak self] in self?.showEnd(.last) }

@@ -41,6 +41,8 @@ public struct PersonListViewModel {
     /// first person: a front end whose page is its window calls it when
     /// it first draws and whenever the window changes size.
     public var fitPage: @MainActor (Int) -> Void = { _ in }
+    /// The person just added, on this page: a view highlights them.
+    public var justAdded: Person.ID?
     /// Shows the first page of the list (of the search).
     public var showFirst: (@MainActor () async -> Void)?
     /// Shows the last page of the list (of the search): one read from the

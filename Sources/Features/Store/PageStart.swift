@@ -29,4 +29,14 @@ public enum PageStart: Sendable, Hashable {
         guard key.id > Int.min else { return nil }
         return .after(PersonSortKey(foldedName: key.foldedName, id: key.id - 1))
     }
+
+    /// The rows up to `key`, the row with that key last: a whole page that
+    /// shows that person, or the first page when fewer rows come before.
+    ///
+    /// Keyed like ``before(_:)``, with the key of the id just above. `nil`
+    /// for the largest id there is, which has no key above it.
+    public static func through(_ key: PersonSortKey) -> PageStart? {
+        guard key.id < Int.max else { return nil }
+        return .before(PersonSortKey(foldedName: key.foldedName, id: key.id + 1))
+    }
 }
