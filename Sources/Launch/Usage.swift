@@ -41,7 +41,8 @@ public enum Usage {
                              the one on the search path that holds it, else
                              the first); a team whose users each have a schema
                              of their own names one, such as public
-          --page-size N      rows per page, 1 to 500 (default 10)
+          --page-size N      rows per page, 1 to 500 (default 10), of list and
+                             --ui line; the full-screen list fills its window
           --config FILE      read settings from a JSON file (flags and environment
                              variables win over it); keys: store, database,
                              pageSize, debug, trace, import, theme, ui, schema;

@@ -117,24 +117,30 @@ import Testing
         let start = try #require(lines.firstIndex { $0.hasPrefix("people.sqlite · People") })
         let end = try #require(lines[start...].firstIndex { $0 == "```" })
         let shown = Array(lines[start..<end])
-        // A new book, empty, as the README's first run opens it.
-        let run = Run(store: MemoryPersonStore(persons: []), book: "people.sqlite")
+        // The book `people seed 1000` makes, as the README's screen shows it.
+        let store = MemoryPersonStore(persons: [])
+        for draft in DemoPersons.drafts(count: 1000) {
+            _ = try await store.add(draft.validated(), addedAt: Fixtures.now)
+        }
+        let run = Run(store: store, book: "people.sqlite")
         // A window of 100 columns, whatever the key line holds:
         // it is cut to fit, so a key the list gains changes no frame here.
+        // As tall as the screen shown: the list fills it.
         run.window.size = TerminalSize(rows: shown.count, columns: 100)
-        await run.start(showing: "x three demo persons")
-        run.window.press(.character("x"))
-        await run.window.frame(showing: "Name     Ada Lovelace")
+        await run.start(showing: "1–\(shown.count - 3) of 1000")
+        let first = await run.window.frame(where:) { $0.contains { $0.contains("   Name  ") } }
         run.window.press(.down)
-        // Alan read again: his heading no longer says he is loading.
+        // The second person read: the heading beside the list is theirs.
+        let second = first[2].dropFirst().prefix { $0 != " " }
         let frame = await run.window.frame(where:) {
-            $0.contains { $0.hasSuffix("│ Alan Turing") }
+            $0.contains { $0.contains("│   Name     \(second)") }
+                && !$0.contains { $0.contains("loading") }
         }
         #expect(
             frame == shown,
             """
-            README.md's first screen is not what the split view draws, in a new book, \
-            after x and one ↓ \
+            README.md's first screen is not what the split view draws, in a book \
+            seeded with 1,000, after one ↓, \
             in a window of 100 columns; paste this frame over it:
             \(frame.joined(separator: "\n"))
             """)
