@@ -12,6 +12,11 @@
 // page, 50 ms for a page turn), not judged, since a busy machine slows both
 // books alike but not a fixed figure.
 //
+// The list fills the window: 27 rows of 30, less the title, status and key
+// lines. G, to the last person of the whole book, and g, back to the first,
+// are timed and judged the same way: the end of a million persons is one
+// read from that end, never a page turned after another.
+//
 // Also: a ↓ writes only the two rows whose highlight changed, on the list's
 // side; and a hundred ↓ typed ahead end on the right person having written
 // far less than a hundred separate ↓ would.
@@ -209,6 +214,9 @@ final class Session {
     }
 }
 
+/// The rows of the list: the window's 30 less the title, status and key lines.
+let pageRows = 27
+
 /// What the split view shows, read from the screen.
 extension Screen {
     /// The column of the line between the panes.
@@ -233,6 +241,18 @@ extension Screen {
     }
     /// The title line.
     var title: String { line(0) }
+    /// The numbers of the title's `11–20 of 42`: the first and last row
+    /// shown and the total, when it says them.
+    var range: (first: Int, last: Int, total: Int)? {
+        let words = title.split(separator: " ")
+        guard let of = words.firstIndex(of: "of"), of > 0, of + 1 < words.count else { return nil }
+        let shown = words[of - 1].split(separator: "–")
+        guard let first = shown.first.flatMap({ Int($0) }),
+            let last = shown.last.flatMap({ Int($0) }),
+            let total = Int(words[of + 1])
+        else { return nil }
+        return (first, last, total)
+    }
     /// Whether the frame for a highlight on row `index` is finished: the
     /// highlight there, and the person beside it read again.
     func isFinished(highlightOn index: Int) -> Bool {
@@ -259,6 +279,8 @@ struct Measured {
     var listRowsPerDown: [Int] = []
     var typedAheadBytes = 0
     var typedAheadEndedRight = false
+    var toEnd: [Duration] = []
+    var toStart: [Duration] = []
 }
 
 func measure(_ session: Session, rounds: Int, into measured: inout Measured) -> Bool {
@@ -266,7 +288,7 @@ func measure(_ session: Session, rounds: Int, into measured: inout Measured) -> 
     for _ in 0..<rounds {
         // Down the page, each ↓ timed, then a page turn, timed.
         guard session.wait(until: { $0.isFinished(highlightOn: 0) }) else { return false }
-        for row in 1...9 {
+        for row in 1..<pageRows {
             session.screen.movesTo = []
             let before = session.written
             let start = ContinuousClock.now
@@ -279,7 +301,7 @@ func measure(_ session: Session, rounds: Int, into measured: inout Measured) -> 
             measured.listRowsPerDown.append(
                 Set(
                     session.screen.movesTo.filter {
-                        (1...10).contains($0.row) && $0.column < divider
+                        (1...pageRows).contains($0.row) && $0.column < divider
                     }
                     .map(\.row)
                 ).count)
@@ -295,13 +317,39 @@ func measure(_ session: Session, rounds: Int, into measured: inout Measured) -> 
     return true
 }
 
+/// Times G, to the last person of the whole book, and g, back to the
+/// first: each frame finished with the highlight on that person.
+func measureEnds(_ session: Session, into measured: inout Measured) -> Bool {
+    guard session.wait(until: { $0.isFinished(highlightOn: 0) }) else { return false }
+    var start = ContinuousClock.now
+    session.type("G")
+    guard
+        session.wait(until: { screen in
+            screen.range.map { $0.last == $0.total } == true
+                && screen.isFinished(highlightOn: pageRows - 1)
+        })
+    else { return false }
+    measured.toEnd.append(ContinuousClock.now - start)
+    start = ContinuousClock.now
+    session.type("g")
+    guard
+        session.wait(until: { $0.range?.first == 1 && $0.isFinished(highlightOn: 0) })
+    else { return false }
+    measured.toStart.append(ContinuousClock.now - start)
+    return true
+}
+
 func typeAhead(_ session: Session, into measured: inout Measured) -> Bool {
     guard session.wait(until: { $0.isFinished(highlightOn: 0) }) else { return false }
     let title = session.screen.title
     let before = session.written
     session.type(String(repeating: "\u{1B}[B", count: 100))
-    // A hundred rows on: ten pages of ten, the highlight on the first row.
-    guard session.wait(until: { $0.title != title && $0.isFinished(highlightOn: 0) }) else {
+    // A hundred rows on: three pages of 27 and 19 rows into the fourth.
+    guard
+        session.wait(until: {
+            $0.title != title && $0.isFinished(highlightOn: 100 % pageRows)
+        })
+    else {
         return false
     }
     measured.typedAheadBytes = session.written - before
@@ -311,7 +359,7 @@ func typeAhead(_ session: Session, into measured: inout Measured) -> Bool {
     let now = session.screen.title.split(separator: "·").compactMap { part -> Int? in
         Int(part.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
     }.first
-    measured.typedAheadEndedRight = first.map { $0 + 100 } == now
+    measured.typedAheadEndedRight = first.map { $0 + 100 - 100 % pageRows } == now
     return true
 }
 
@@ -331,7 +379,8 @@ var results = (small: Measured(), large: Measured())
 // In turns, a few pages each, so a change in the machine's speed falls on both.
 for _ in 0..<6 {
     guard measure(small, rounds: 3, into: &results.small),
-        measure(large, rounds: 3, into: &results.large)
+        measure(large, rounds: 3, into: &results.large),
+        measureEnds(small, into: &results.small), measureEnds(large, into: &results.large)
     else {
         print("screen-benchmark: a frame never finished; the screens were:")
         print(small.screen.cells.map { String($0) }.joined(separator: "\n"))
@@ -364,6 +413,16 @@ print(String(format: "  ↓ within a page      %6.2f ms / %6.2f ms", downSmall, 
 print(String(format: "  ↓ turning the page   %6.2f ms / %6.2f ms", turnSmall, turnLarge))
 judge("↓ within a page, \(persons) against 1003", downLarge / downSmall, limit: 2, unit: "×")
 judge("↓ turning the page, \(persons) against 1003", turnLarge / turnSmall, limit: 2, unit: "×")
+let endSmall = milliseconds(results.small.toEnd)
+let endLarge = milliseconds(results.large.toEnd)
+let startSmall = milliseconds(results.small.toStart)
+let startLarge = milliseconds(results.large.toStart)
+print(String(format: "  G, the last person   %6.2f ms / %6.2f ms", endSmall, endLarge))
+print(String(format: "  g, the first person  %6.2f ms / %6.2f ms", startSmall, startLarge))
+judge("G to the end of the book, \(persons) against 1003", endLarge / endSmall, limit: 2, unit: "×")
+judge(
+    "g to the start of the book, \(persons) against 1003", startLarge / startSmall, limit: 2,
+    unit: "×")
 print(
     String(
         format:

@@ -242,9 +242,12 @@
                 case .last:
                     ("\(select) ORDER BY sort_name DESC, id DESC LIMIT $\(next)", [String(size)])
                 }
-            // A page by number starts at its offset: no position to count.
+            // A page by number starts at its offset, and the last page its
+            // length from the end: no position to count.
             let position =
                 if case .offset = start {
+                    "NULL"
+                } else if start == .last {
                     "NULL"
                 } else {
                     "(SELECT count(*) FROM person WHERE \(filter.sql) AND (sort_name, id) < (SELECT sort_name, id FROM page ORDER BY sort_name, id LIMIT 1))"
@@ -264,6 +267,9 @@
             }
             var firstIndex = 0
             if case .offset(let offset) = start { firstIndex = max(0, offset) }
+            if start == .last {
+                firstIndex = max(0, (answer.first?.total ?? 0) - answer.compactMap(\.person).count)
+            }
             return ListPage(
                 rows: answer.compactMap(\.person), total: answer.first?.total ?? 0,
                 firstIndex: answer.first?.position ?? firstIndex, start: start)

@@ -81,9 +81,12 @@ public struct ListPage: Sendable, Hashable {
             start = next
             rows = try page(start)
         }
-        return ListPage(
-            rows: rows, total: total, firstIndex: try firstIndex(of: rows, from: start, position),
-            start: start)
+        // The last page stands its length from the end: nothing to count,
+        // which at the end of a large book would count it all.
+        let firstIndex =
+            start == .last
+            ? max(0, total - rows.count) : try firstIndex(of: rows, from: start, position)
+        return ListPage(rows: rows, total: total, firstIndex: firstIndex, start: start)
     }
 
     /// The index of the first of `rows`: the offset a page by number began
@@ -121,6 +124,8 @@ extension PersonStore {
             let firstIndex: Int
             if case .offset(let offset) = start {
                 firstIndex = max(0, offset)
+            } else if start == .last {
+                firstIndex = max(0, total - rows.count)
             } else if let first = rows.first {
                 firstIndex = try await position(of: first.sortKey, matching: search)
             } else {
