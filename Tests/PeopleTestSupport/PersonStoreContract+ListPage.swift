@@ -27,6 +27,17 @@ extension PersonStoreContract {
                 matching: "person 01", from: .after(persons[11].sortKey), size: 3)
             #expect(search.rows.map(\.id) == [13, 14, 15], broken())
             #expect(search.total == 10 && search.firstIndex == 3, broken())
+            // The last page: read from the end, standing its length from it.
+            let last = try await store.listPage(matching: "", from: .last, size: 10)
+            #expect(last.rows.map(\.id) == Array(16...25), broken())
+            #expect(last.firstIndex == 15 && last.start == .last, broken())
+            let lastFound = try await store.listPage(matching: "person 01", from: .last, size: 3)
+            #expect(lastFound.rows.map(\.id) == [17, 18, 19], broken())
+            #expect(lastFound.firstIndex == 7 && lastFound.total == 10, broken())
+            // From a person on, that person first.
+            let from = try await store.listPage(
+                matching: "", from: PageStart.from(persons[4].sortKey) ?? .first, size: 3)
+            #expect(from.rows.map(\.id) == [5, 6, 7] && from.firstIndex == 4, broken())
         }
     }
 
