@@ -1,7 +1,7 @@
 /// The person added last in this interactive session, kept so that the list
 /// shows them, highlighted, when it appears again.
 ///
-/// One per session, as ``LastDeletion`` is: the new-person form records
+/// One per session, as ``LastChange`` is: the new-person form records
 /// who it stored here, the list takes them from here, and neither knows the
 /// other. A one-shot `people add` has no session and no list to come back to.
 @MainActor
