@@ -40,7 +40,7 @@ import Testing
     private func undo() async throws {
         let list = PersonListController(
             store: store, pageSize: 10, view: listView, navigator: navigator,
-            lastChange: lastChange,
+            lastChange: lastChange, additions: LastAddition(),
             detailProvider: { _ in throw PersonStoreError.storage("not in this test") },
             addProvider: { throw PersonStoreError.storage("not in this test") },
             openedScreens: OpenedScreens(providers: [:]), work: work, changes: .none)

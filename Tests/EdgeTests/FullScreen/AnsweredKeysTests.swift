@@ -35,11 +35,11 @@ import Testing
         /// every screen are the navigator's, and driven there.
         var declared: [FullScreenKey] {
             switch self {
-            case .list: FullScreenKeyMap.keys(on: .list)
+            case .list: FullScreenKeyMap.allKeys(on: .list)
             case .searching: FullScreenKeyMap.searchKeys
-            case .detail: FullScreenKeyMap.keys(on: .detail)
-            case .form: FullScreenKeyMap.keys(on: .form) + FullScreenKeyMap.fieldKeys
-            case .settings: FullScreenKeyMap.keys(on: .settings)
+            case .detail: FullScreenKeyMap.allKeys(on: .detail)
+            case .form: FullScreenKeyMap.allKeys(on: .form) + FullScreenKeyMap.fieldKeys
+            case .settings: FullScreenKeyMap.allKeys(on: .settings)
             }
         }
 
@@ -81,7 +81,8 @@ import Testing
         [
             .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .tab, .backTab,
             .backspace, .delete, .escape, .interrupt, .suspend, .clearLine, .lineStart, .lineEnd,
-            .deleteWord, .deleteToEnd, .f1, .unknown, .pasted("zo"), .character("é"),
+            .deleteWord, .deleteToEnd, .halfPageDown, .repaint, .f1, .unknown, .pasted("zo"),
+            .character("é"),
         ] + (0x20...0x7E).compactMap { Unicode.Scalar($0).map { .character(Character($0)) } }
 
     /// Keeps ``everyKey`` complete: a new case of ``Key`` fails to compile.
@@ -89,7 +90,8 @@ import Testing
         switch key {
         case .character, .pasted, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
             .enter, .tab, .backTab, .backspace, .delete, .escape, .interrupt, .suspend,
-            .clearLine, .lineStart, .lineEnd, .deleteWord, .deleteToEnd, .f1, .unknown:
+            .clearLine, .lineStart, .lineEnd, .deleteWord, .deleteToEnd, .halfPageDown, .repaint,
+            .f1, .unknown:
             true
         }
     }
