@@ -35,10 +35,13 @@ public struct TemporaryFolder: Sendable {
     private static let runFolder: URL = {
         let temporary = FileManager.default.temporaryDirectory
         let mine = temporary.appendingPathComponent("people-tests-\(getuid())")
-        _ = mkdir(mine.path, 0o700)
+        // Others may pass through, as through /tmp itself: the tests of
+        // another user's files run `people` as that user, on a book here.
+        _ = mkdir(mine.path, 0o755)
         var status = stat()
         guard lstat(mine.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-            status.st_uid == getuid(), status.st_mode & 0o022 == 0
+            status.st_uid == getuid(), status.st_mode & 0o022 == 0,
+            chmod(mine.path, 0o755) == 0
         else { return temporary }
         let ended =
             (try? FileManager.default.contentsOfDirectory(atPath: mine.path)) ?? []
