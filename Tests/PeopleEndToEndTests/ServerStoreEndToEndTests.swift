@@ -298,7 +298,12 @@
                 try pane.waitUntil("nothing of it waiting on the server") { _ in
                     (try? server.answer(address, waitingOnTheLock)) == ""
                 }
+                // The form holds a change still, so Esc asks first.
                 try pane.press("Escape")
+                try pane.waitUntil("the question") {
+                    $0.contains("Discard changes to Ada Lovelace?")
+                }
+                try pane.type("y", enter: false)
                 try pane.waitUntil("the form closed") {
                     $0.contains("Cancelled; nothing was saved.")
                 }
