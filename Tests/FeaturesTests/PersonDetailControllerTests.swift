@@ -49,8 +49,8 @@ import Testing
         _ = await openDetail(editProvider: { [navigator, store] in
             formsMade += 1
             return PersonEditController(
-                addingTo: store, clock: Fixtures.clock, view: RecordingPersonEditView(),
-                navigator: navigator)
+                addingTo: store, clock: Fixtures.clock, rememberingIn: LastAddition(),
+                view: RecordingPersonEditView(), navigator: navigator)
         })
         try await #require(view.shown).edit()
         #expect(formsMade == 1)

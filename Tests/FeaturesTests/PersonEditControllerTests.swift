@@ -11,7 +11,8 @@ import Testing
     private func openAddForm() {
         navigator.push(
             PersonEditController(
-                addingTo: store, clock: Fixtures.clock, view: view, navigator: navigator))
+                addingTo: store, clock: Fixtures.clock, rememberingIn: LastAddition(), view: view,
+                navigator: navigator))
     }
 
     private func openEditForm(of id: Person.ID) async throws -> OpenedPerson {
@@ -217,8 +218,8 @@ import Testing
     @Test func aFailedSaveIsReportedAndTheFormStaysOpen() async {
         navigator.push(
             PersonEditController(
-                addingTo: StrictPersonStore(expectsCalls: true), clock: Fixtures.clock, view: view,
-                navigator: navigator))
+                addingTo: StrictPersonStore(expectsCalls: true), clock: Fixtures.clock,
+                rememberingIn: LastAddition(), view: view, navigator: navigator))
         await view.answer(.text("Barbara"))
         await keepTheRest()
         #expect(view.errors == ["Could not save: disk unplugged"])

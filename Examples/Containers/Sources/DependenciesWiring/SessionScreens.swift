@@ -22,8 +22,10 @@ public final class SessionScreens {
 
     /// The navigation stack: one per session, made on first use.
     private(set) lazy var navigator = views.makeNavigator()
-    /// The person deleted last, for `u` on the list.
+    /// The last edit or delete, for `u` on the list.
     let lastChange = LastChange()
+    /// The person added last, highlighted when the list is back.
+    let lastAddition = LastAddition()
     /// The work the session's screens start, ended with the session.
     let work = ScopedWork()
 
@@ -48,7 +50,7 @@ public final class SessionScreens {
     public func personListController() -> PersonListController {
         PersonListController(
             store: store, pageSize: configuration.pageSize, view: views.makePersonListView(),
-            navigator: navigator, lastChange: lastChange,
+            navigator: navigator, lastChange: lastChange, additions: lastAddition,
             detailProvider: { [self] person in personDetailController(opening: person) },
             addProvider: { [self] in addingController() },
             openedScreens: OpenedScreens(opening: screenProvider(opening:)),
@@ -84,8 +86,8 @@ public final class SessionScreens {
     /// The form for a new person, adding to the store.
     func addingController() -> PersonEditController {
         PersonEditController(
-            addingTo: store, clock: { [date] in date.now }, view: views.makePersonEditView(),
-            navigator: navigator)
+            addingTo: store, clock: { [date] in date.now }, rememberingIn: lastAddition,
+            view: views.makePersonEditView(), navigator: navigator)
     }
 
     /// The settings screen.

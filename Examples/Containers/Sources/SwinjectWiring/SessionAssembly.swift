@@ -52,6 +52,8 @@ import Swinject
         .inObjectScope(.container)
         container.register(LastChange.self) { _ in LastChange() }
             .inObjectScope(.container)
+        container.register(LastAddition.self) { _ in LastAddition() }
+            .inObjectScope(.container)
         container.register(ScopedWork.self) { _ in ScopedWork() }
             .inObjectScope(.container)
         container.register(InteractiveSession.self) { r in
@@ -73,6 +75,7 @@ import Swinject
                 view: r.resolve((any ViewFactory).self)!.makePersonListView(),
                 navigator: r.resolve((any Navigator).self)!,
                 lastChange: r.resolve(LastChange.self)!,
+                additions: r.resolve(LastAddition.self)!,
                 detailProvider: { [personScopeBegun] person in
                     PersonAssembly.open(person, in: session, begun: personScopeBegun)
                 },
@@ -85,6 +88,7 @@ import Swinject
             PersonEditController(
                 addingTo: r.resolve((any PersonStore).self)!,
                 clock: r.resolve(PersonClock.self)!.now,
+                rememberingIn: r.resolve(LastAddition.self)!,
                 view: r.resolve((any ViewFactory).self)!.makePersonEditView(),
                 navigator: r.resolve((any Navigator).self)!)
         }
