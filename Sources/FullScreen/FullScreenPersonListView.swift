@@ -273,11 +273,12 @@ public final class FullScreenPersonListView: PersonListView, FullScreenView {
     }
 
     /// Highlights the first or the last person of the whole list (of the
-    /// search), reading that end's page unless it is the one shown.
+    /// search), reading that end's page again even when it is the one
+    /// shown: another program may have added or deleted someone there
+    /// since, and the key promises the book's end, not the page's.
     private func goToEnd(last: Bool, _ model: PersonListViewModel) async -> KeyOutcome {
         guard !model.isLoading else { return .waitForLoad }
-        let isShown = last ? model.showNextPage == nil : model.showPreviousPage == nil
-        guard !isShown, let read = last ? model.showLast : model.showFirst else {
+        guard let read = last ? model.showLast : model.showFirst else {
             highlight = last ? max(0, model.rows.count - 1) : 0
             display.setNeedsDisplay()
             return .handled
