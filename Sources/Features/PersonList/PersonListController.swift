@@ -414,19 +414,23 @@ public final class PersonListController: Screen {
     ///
     /// Through the store's ordinary update, whose check refuses it once
     /// the person is no longer `after`: an undo never writes over someone
-    /// else's later change. Then it says so, changes nothing, and forgets
-    /// the edit, which can no longer be undone.
+    /// else's later change. Then it says so, changes nothing, forgets the
+    /// edit, which can no longer be undone, and shows the list as it is.
     private func undoEdit(from before: Person, to after: Person) async {
         do {
             _ = try await store.update(after, with: ValidatedDraft(storing: before))
         } catch let error as PersonStoreError {
             switch error {
+            // The list read before still shows the edit; read it again,
+            // so the rows show what the book holds that the undo found.
             case .changedElsewhere:
-                return listView.showError(
+                listView.showError(
                     "\(after.name) was changed since the edit; the undo changed nothing.")
+                return reload()
             case .deletedElsewhere:
-                return listView.showError(
+                listView.showError(
                     "\(after.name) was deleted since the edit; the undo changed nothing.")
+                return reload()
             default:
                 lastChange.remember(.edited(before: before, after: after))
                 return listView.showError("Could not undo the edit of \(after.name): \(error)")
