@@ -40,7 +40,8 @@ import Features
 /// terminal and draws every cell again, over what another program wrote.
 ///
 /// Below 80 columns it shows one pane at a time; under 20×6 it says the
-/// window is too small, and draws again once it is not.
+/// window is too small, answers no key but Ctrl-C, Ctrl-Z and Ctrl-L, and
+/// draws again once it is not.
 @MainActor
 public final class FullScreenNavigator: Navigator {
     private let terminal: any FullScreenTerminal
@@ -277,6 +278,13 @@ public final class FullScreenNavigator: Navigator {
             return true
         }
         guard !stack.isEmpty else { return true }
+        // A window too small to draw in shows no screen: a key there would
+        // act unseen (d and y delete someone no one sees), so it does
+        // nothing. Ctrl-C, Ctrl-Z and Ctrl-L, answered before, still work.
+        let size = terminal.size
+        guard size.rows >= Self.smallest.rows, size.columns >= Self.smallest.columns else {
+            return true
+        }
         var outcome = KeyOutcome.notMine
         if let asking = besideView, isListFocusedBeside, asking.isAsking {
             outcome = await asking.handle(key)

@@ -51,6 +51,23 @@ struct AttackedAtATerminalTests {
         try pane.type("q", enter: false)
         #expect(try pane.exitStatus() == 0)
     }
+
+    @Test func keysTypedInAWindowTooSmallToShowThemDeleteNoOne() throws {
+        let folder = try TemporaryFolder()
+        let book = folder.path("people.sqlite")
+        let pane = try TerminalPane(["--db", book], columns: 100, rows: 20, demoBook: true)
+        try pane.waitUntil("the three demo persons") { $0.contains("People · 1–3 of 3") }
+        try pane.resize(columns: 12, rows: 3)
+        try pane.waitUntil("the window said to be too small") { $0.contains("Too small") }
+        // d and y would delete the highlighted person, who cannot be seen.
+        try pane.type("dy", enter: false)
+        try pane.resize(columns: 100, rows: 20)
+        try pane.waitUntil("the list again") { $0.contains("People · ") }
+        try pane.type("q", enter: false)
+        #expect(try pane.exitStatus() == 0)
+        let listed = try PeopleProcess.run(["list", "--db", book])
+        #expect(listed.output.contains("Ada Lovelace"), "\(listed.output)")
+    }
 }
 
 private let requiresTmuxHere = ProcessInfo.processInfo.environment["PEOPLE_REQUIRE_TMUX"] != nil
