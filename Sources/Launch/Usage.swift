@@ -74,10 +74,12 @@ public enum Usage {
           PEOPLE_STORE, PEOPLE_PAGE_SIZE, PEOPLE_DB, PEOPLE_UI, PEOPLE_SCHEMA
                                            defaults for --store, --page-size,
                                            --db, --ui and --schema
-          NO_COLOR                         set to turn colour off (as does TERM=dumb)
+          NO_COLOR                         set and not empty: no colour (nor with
+                                           TERM dumb or unset, or off a terminal)
           COLORTERM, TERM                  the colours used: 24-bit for COLORTERM
-                                           truecolor or 24bit, else 256 for a TERM
-                                           such as xterm-256color, else 16
+                                           truecolor or 24bit, or a TERM ending
+                                           -direct; else 256 for a TERM such as
+                                           xterm-256color; else 16
           COLUMNS                          the width screen rows are cut to when the
                                            output is not a terminal, or it does not say
                                            (default 80)
