@@ -37,7 +37,14 @@ public struct FullScreenKey: Sendable, Equatable {
 
 /// The full-screen front end's keys: every ``Features/ScreenIntent`` mapped
 /// to keys in one exhaustive `switch`, beside the line front end's own map
-/// (`LineKeyMap`).
+/// (`LineKeyMap`), and the keys that are no intent: a window's, a field's,
+/// a search's and every screen's.
+///
+/// The keys that are no intent are declared here, not in the views, so
+/// help and `people --help` name every key a screen answers, and a test
+/// drives each. Two more exhaustive `switch`es over every
+/// ``Features/AppScreen``, in `shownEditingKeys(on:)` and
+/// ``answeredKeys(on:)``, make a new screen say which it has.
 ///
 /// The two maps share nothing but the intents: the same controllers are
 /// asked for the next page by `n` on a line and by PgDn here. A new intent
