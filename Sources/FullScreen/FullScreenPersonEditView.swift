@@ -9,8 +9,8 @@ import Terminal
 /// so a save answers its prompts in turn with what was typed, from the
 /// first field (``Features/FormAnswer/previous`` takes it back there) —
 /// the same answers, checked by the same rules, as a line typed for each.
-/// A refused value or a conflict is shown under the form, with the focus
-/// on the field to fix and every value still as typed.
+/// A refused value or a conflict is said once, on the status line, with
+/// the focus on the field to fix and every value still as typed.
 @MainActor
 public final class FullScreenPersonEditView: PersonEditView, FullScreenView {
     private let display: FullScreenDisplay

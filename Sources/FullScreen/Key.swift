@@ -23,8 +23,9 @@ public enum Key: Hashable, Sendable {
     case interrupt
     /// Ctrl-Z, sent as a byte in raw mode: the program suspends itself.
     case suspend
-    /// Ctrl-U: clears the field being typed, as in a shell; on the list,
-    /// half a window up, as in less and vi.
+    /// Ctrl-U: deletes everything before the cursor in a field, as in a
+    /// shell, and clears a search being typed; on the list, half a window
+    /// up, as in less and vi.
     case clearLine
     /// Ctrl-A, Ctrl-E: the cursor to the start or end of a field, as in a
     /// shell (Home and End, on a keyboard without them).
