@@ -2,8 +2,9 @@
 /// opening that person.
 ///
 /// Everything it needs arrives through its initializer — the store, the page
-/// size, a view, a navigator, the session's last change (for undo), and a
-/// provider for each screen it opens: one each for the detail and the form,
+/// size, a view, a navigator, the session's last change (for undo) and last
+/// addition (highlighted when the list is back), and a provider for each
+/// screen it opens: one each for the detail and the form,
 /// which it hands what to show, and ``OpenedScreens`` for those an intent
 /// alone opens (settings). Every one is required: a missing wiring line is
 /// a compile error, not a key that quietly does nothing.
