@@ -8,8 +8,9 @@
 /// (`LaunchEnvironment.colorDepth`), and a front end draws each of the
 /// theme's colours as the nearest one of that depth (``TerminalTheme``).
 public enum ColorDepth: Sendable, Hashable, CaseIterable {
-    /// No colour at all: `NO_COLOR`, `TERM=dumb`, no `TERM`, or not a
-    /// terminal. Emphasis is drawn by attributes alone (bold, reverse video).
+    /// No colour at all: a `NO_COLOR` that is not empty, `TERM=dumb`, an
+    /// empty or no `TERM`, or not a terminal. Emphasis is drawn by
+    /// attributes alone (bold, reverse video).
     case noColor
     /// The 8 ANSI colours and their bright forms (`ESC[31m`, `ESC[91m`), as
     /// the Linux console and an ordinary `xterm` or `vt100` have.
@@ -18,7 +19,7 @@ public enum ColorDepth: Sendable, Hashable, CaseIterable {
     /// `xterm-256color` or `tmux-256color`.
     case ansi256
     /// Any 24-bit colour (`ESC[38;2;R;G;Bm`): `COLORTERM` of `truecolor`
-    /// or `24bit`.
+    /// or `24bit`, or a `TERM` ending in `-direct` (`xterm-direct`).
     case trueColor
 
     /// The escape sequence that sets `color`, or the nearest colour this
