@@ -152,7 +152,7 @@ public enum PersonField: String, Sendable, CaseIterable {
     /// first colon of a value is its label, unless (for an email) it holds
     /// an `@`, a quote or a `<`. An email's commas and colons inside quotes
     /// or angle brackets are its own (`"Lovelace, Ada" <ada@example.org>`),
-    /// and a mailbox is kept as its bare address (``EmailAddress``).
+    /// and a mailbox is kept as its bare address (`EmailAddress`).
     ///
     /// - Throws: ``PersonValidationError`` naming this field and the bad value.
     public func values(in raw: String) throws(PersonValidationError) -> [LabelledValue] {
@@ -161,7 +161,7 @@ public enum PersonField: String, Sendable, CaseIterable {
 
     /// The display name of the first email of `raw` written as a mailbox
     /// (`Ada Lovelace <ada@example.org>`), if any: the name a person with
-    /// none is given (``EmailAddress``).
+    /// none is given (`EmailAddress`).
     public static func displayName(inEmails raw: String) -> String? {
         guard raw.utf8.contains(UInt8(ascii: "<")),
             let mailboxes = try? PersonField.email.mailboxes(in: raw)
