@@ -36,8 +36,10 @@ struct DocsAtATerminalTests {
             $0.contains("Name     Ada Allen 1")
         }
         try pane.press("Down")
-        let screen = try pane.waitUntil("Ada Allen 2 beside the list") {
-            $0.contains("Name     Ada Allen 2")
+        // Read once the person beside the list has arrived: on a busy
+        // machine the pane may first say it is loading them.
+        let screen = try pane.waitUntil("Ada Allen 2 beside the list, loaded") {
+            $0.contains("Name     Ada Allen 2") && !$0.contains("loading")
         }
         let drawn = screen.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix(shown.count).map(Self.undated)
