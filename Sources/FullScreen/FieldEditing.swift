@@ -1,5 +1,4 @@
 import Features
-import Terminal
 
 /// The text of one form field and where its cursor stands: what ←, →,
 /// Home, End and the deleting keys change.

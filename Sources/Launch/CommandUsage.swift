@@ -161,8 +161,8 @@ public struct CommandUsage: Sendable {
         }
         lines += [
             "",
-            "Every command also takes --store, --db, --schema, --config and --trace;",
-            "see 'people --help'.",
+            "The options of every command (--store, --db, --schema, --page-size,",
+            "--config, --trace, --latency, --import, --color) are in 'people --help'.",
         ]
         return lines.joined(separator: "\n")
     }

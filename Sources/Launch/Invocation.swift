@@ -203,8 +203,13 @@ public struct Invocation: Sendable, Equatable {
     private static func command(from parsed: ArgumentParser.Result) throws(UsageError) -> Command {
         let options = parsed.options
         if options["--help"] != nil {
-            // `people seed --help` is seed's page; `people --help` the whole.
-            return parsed.command.flatMap(CommandUsage.named).map { .usage($0.page) } ?? .help
+            // `people seed --help` is seed's page; `people --help` the whole;
+            // `people sede --help` the typo's one line, as without --help.
+            guard let name = parsed.command else { return .help }
+            guard let usage = CommandUsage.named(name) else {
+                throw UsageError("unknown command '\(name)' (try 'people --help')")
+            }
+            return .usage(usage.page)
         }
         if options["--version"] != nil { return .version }
         let json = options["--json"] != nil

@@ -152,6 +152,9 @@ import Testing
             #expect(try parse([usage.name, "-h"]).command == .usage(usage.page))
             #expect(usage.page.hasPrefix("Usage: \(usage.synopsis)\n"))
         }
+        // A typo is refused as it is without --help, not answered with the
+        // general help and status 0, which would hide it.
+        #expect(throws: UsageError.self) { try parse(["sede", "--help"]) }
     }
 
     @Test func theDatabaseIsTheFlagElseTheVariableElseTheDataFolder() async throws {
