@@ -207,7 +207,7 @@ public struct Invocation: Sendable, Equatable {
             // `people sede --help` the typo's one line, as without --help.
             guard let name = parsed.command else { return .help }
             guard let usage = CommandUsage.named(name) else {
-                throw UsageError("unknown command '\(name)' (try 'people --help')")
+                throw UsageError("unknown command \(InertText.quoted(name)) (try 'people --help')")
             }
             return .usage(usage.page)
         }
