@@ -335,7 +335,18 @@ public final class FullScreenNavigator: Navigator {
             return
         }
         await closeBeside()
-        await list.highlightedRow?.select()
+        guard let row = list.highlightedRow else { return }
+        guard isWide else { return await row.select() }
+        // Opened beside the list, with the keys, as Enter on a person
+        // already beside it gives them: so it is read again with each page
+        // the list reads, and says so once its person is gone. Pushed as a
+        // screen of its own, it was never read again (one run in fifty,
+        // when Enter came as the pane beside was opened anew).
+        (besideFor, besideReadFor) = (list.highlightIdentity, list.pagesShown)
+        isOpeningBeside = true
+        await row.select()
+        isOpeningBeside = false
+        personHasFocus = beside != nil
     }
 
     /// Opens the highlighted person beside the list when the highlight has
