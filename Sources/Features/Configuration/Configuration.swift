@@ -7,9 +7,11 @@
 public struct Configuration: Sendable, Equatable {
     /// Which kind of store keeps persons.
     public var storeKind: StoreKind
-    /// Rows per page on the list and in `people list`.
+    /// Rows per page in the line front end and in `people list`; the
+    /// full-screen list's page is as tall as its window instead.
     public var pageSize: Int
-    /// Whether terminal output may use colour.
+    /// Whether terminal output may use colour (the launch's colour depth
+    /// is not none); the front ends draw at the depth itself.
     public var usesColor: Bool
     /// The SQLite file, for the `sqlite` store; `nil` when no place could be
     /// found for it (no `--db`, `PEOPLE_DB`, file `database` or usable home
